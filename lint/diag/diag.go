@@ -1,0 +1,61 @@
+// Package diag holds the one finding type every domain returns and the rule
+// registry that docs, SARIF rules[] and `squadci rules` are generated from.
+package diag
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity orders findings; the zero value is SeverityOff so an unset override
+// is never mistaken for a real level.
+type Severity int
+
+const (
+	SeverityOff Severity = iota
+	SeverityNote
+	SeverityWarning
+	SeverityError
+)
+
+func (s Severity) String() string {
+	switch s {
+	case SeverityNote:
+		return "note"
+	case SeverityWarning:
+		return "warning"
+	case SeverityError:
+		return "error"
+	}
+	return "off"
+}
+
+// ParseSeverity accepts the spellings used in config files and flags.
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return SeverityError, nil
+	case "warning":
+		return SeverityWarning, nil
+	case "note":
+		return SeverityNote, nil
+	case "off", "none":
+		return SeverityOff, nil
+	}
+	return SeverityOff, fmt.Errorf("unknown severity %q (want error, warning, note or off)", s)
+}
+
+// Span is a half-open byte range [Start, End) into the file's original bytes.
+type Span struct {
+	Start, End int
+}
+
+// Diagnostic is one finding. Positions are byte offsets; line and column are
+// computed at the edges (lint/report) from the file's bytes.
+type Diagnostic struct {
+	Rule     string   // rule id, e.g. CN101
+	Severity Severity // zero means "the rule's default"
+	Path     string   // repository-relative, '/' separated
+	Span     Span
+	Message  string
+}
