@@ -1,0 +1,115 @@
+package secrets
+
+import "strings"
+
+// findADOPassword finds the value of "Password=" or "Pwd=" in an ADO-style
+// connection string: the name stands alone, a ';' separates it from a
+// neighbouring setting, and the value is a real password.
+func findADOPassword(text string, from int, dst []cand) []cand {
+	i := from
+	for {
+		p, k := kw.next(text, i, adoMask)
+		if p < 0 {
+			return dst
+		}
+		i = p + len(kw.words[k])
+		if p > 0 && (isAlnum(text[p-1]) || text[p-1] == '_') {
+			continue
+		}
+		j := skipBlanks(text, i)
+		if j == len(text) || text[j] != '=' {
+			continue
+		}
+		s := skipBlanks(text, j+1)
+		e := s
+		for e < len(text) && e-s <= maxGenericValue && isADOValueByte(text[e]) {
+			e++
+		}
+		before := p
+		for before > 0 && isBlank(text[before-1]) {
+			before--
+		}
+		separated := before > 0 && text[before-1] == ';' || e < len(text) && text[e] == ';'
+		if separated && isRealPassword(text[s:e], "") {
+			dst = append(dst, cand{start: s, end: e})
+			i = e
+		}
+	}
+}
+
+func isADOValueByte(c byte) bool {
+	return c > ' ' && c != 0x7f && strings.IndexByte(";\"'`<>\\", c) < 0
+}
+
+// findURLPassword finds the password in scheme://user:password@host.
+// Userinfo cannot contain '/', so each search stops at the next "://" at the
+// latest and the whole pass stays linear.
+func findURLPassword(text string, from int, dst []cand) []cand {
+	const maxUserinfo = 256
+	i := from
+	for {
+		k := strings.Index(text[i:], "://")
+		if k < 0 {
+			return dst
+		}
+		sep := i + k
+		i = sep + len("://")
+		if !hasScheme(text[:sep]) {
+			continue
+		}
+		at := -1
+		for j := i; j < len(text) && j-i <= maxUserinfo; j++ {
+			c := text[j]
+			if c == '@' {
+				at = j
+				break
+			}
+			if c <= ' ' || strings.IndexByte("/?#\"'`<>\\,;", c) >= 0 {
+				break
+			}
+		}
+		if at < 0 || at+1 >= len(text) || !isAlnum(text[at+1]) && text[at+1] != '[' {
+			continue
+		}
+		userinfo := text[i:at]
+		colon := strings.IndexByte(userinfo, ':')
+		if colon < 0 {
+			continue
+		}
+		if user, pw := userinfo[:colon], userinfo[colon+1:]; isRealPassword(pw, user) {
+			dst = append(dst, cand{start: i + colon + 1, end: at})
+		}
+		i = at + 1
+	}
+}
+
+// hasScheme reports whether s ends in a URL scheme: a letter, then letters,
+// digits, '+', '-' or '.'.
+func hasScheme(s string) bool {
+	j := len(s)
+	for j > 0 && (isAlnum(s[j-1]) || strings.IndexByte("+-.", s[j-1]) >= 0) {
+		j--
+	}
+	return j < len(s) && isLetter(s[j])
+}
+
+// isRealPassword rejects empty, templated and documentation passwords, and a
+// password equal to its user name (postgres:postgres for a local database).
+func isRealPassword(pw, user string) bool {
+	if len(pw) < 3 || pw == user || isPlaceholder(pw) {
+		return false
+	}
+	switch c := pw[0]; c {
+	case '$', '%', '{', '<', '*':
+		return false
+	}
+	if containsFold(pw, "password") || containsFold(pw, "passwd") {
+		return false
+	}
+	for _, w := range []string{"pass", "pwd", "pw", "secret"} {
+		if len(pw) == len(w) && hasPrefixFold(pw, w) {
+			return false
+		}
+	}
+	return true
+}

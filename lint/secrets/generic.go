@@ -1,0 +1,213 @@
+package secrets
+
+import "strings"
+
+// genericKeywords make a name secret-like when it contains one: apiKey,
+// client_secret, GITHUB_TOKEN, db-password, passwd, PWD, credentials, auth.
+var genericKeywords = []string{"key", "secret", "token", "passw", "pwd", "credential", "auth"}
+
+// notSecretSuffixes end names that hold something about a secret rather than
+// the secret: tokenId, secretName, keyPath, passwordFile, tokenUrl, keyHash.
+var notSecretSuffixes = []string{
+	"id", "ids", "name", "names", "url", "uri", "path", "file", "dir", "type",
+	"kind", "length", "size", "count", "format", "version", "field", "header",
+	"prefix", "hash", "fingerprint", "ref", "env", "var", "label", "mode",
+	"policy", "scope", "scopes", "endpoint", "expiry", "expires", "expiration",
+	"ttl", "limit",
+}
+
+const (
+	minGenericValue = 12
+	maxGenericValue = 256 // longer runs are data blobs, not credentials
+	maxName         = 128
+	minGenericBits  = 3.5
+)
+
+// findGeneric finds name = value assignments (operators '=', ':', ':=', '=>',
+// quotes optional) whose name is secret-like and whose value looks generated.
+func findGeneric(text string, from int, dst []cand) []cand {
+	i := from
+	for {
+		p, k := kw.next(text, i, genericMask)
+		if p < 0 {
+			return dst
+		}
+		i = p + len(kw.words[k])
+		l, r := p, i
+		for l > 0 && p-l < maxName && isNameByte(text[l-1]) {
+			l--
+		}
+		for r < len(text) && r-p < maxName && isNameByte(text[r]) {
+			r++
+		}
+		i = r
+		s, e, ok := assignedValue(text, r)
+		if !ok {
+			continue
+		}
+		if e-s > maxGenericValue {
+			// Only the tail of an over-long run can still hold a value short
+			// enough to report; skipping to it keeps the walk linear.
+			i = max(i, e-maxGenericValue)
+			continue
+		}
+		if isSecretName(text[l:r]) && isGeneratedValue(text[s:e]) {
+			dst = append(dst, cand{start: s, end: e})
+		}
+		// The value is consumed either way: names inside a reference such as
+		// ${TOKEN:-default} are not assignments of their own.
+		i = e
+	}
+}
+
+// isSecretName reports whether name contains a secret-like word and does not
+// end in a word that makes it metadata.
+func isSecretName(name string) bool {
+	if !hasSecretWord(name) || containsFold(name, "public") {
+		return false
+	}
+	for _, s := range notSecretSuffixes {
+		if hasSuffixFold(name, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasSecretWord reports a keyword in name, not counting the "auth" of
+// "author" (but counting that of "authorization").
+func hasSecretWord(name string) bool {
+	for i := 0; ; {
+		p, k := kw.next(name, i, genericMask)
+		if p < 0 {
+			return false
+		}
+		w := kw.words[k]
+		rest := name[p+len(w):]
+		if w != "auth" || !hasPrefixFold(rest, "or") || hasPrefixFold(rest, "oriz") {
+			return true
+		}
+		i = p + len(w)
+	}
+}
+
+// assignedValue parses `<quote>? <op> <quote>? value` after a name ending at p
+// and returns the value's bounds; the value runs to the first byte that ends
+// one, however far.
+func assignedValue(text string, p int) (int, int, bool) {
+	j := skipQuote(text, p)
+	j = skipBlanks(text, j)
+	switch {
+	case strings.HasPrefix(text[j:], ":="), strings.HasPrefix(text[j:], "=>"):
+		j += 2
+	case strings.HasPrefix(text[j:], "=="):
+		return 0, 0, false // a comparison, not an assignment
+	case j < len(text) && (text[j] == '=' || text[j] == ':'):
+		j++
+	default:
+		return 0, 0, false
+	}
+	j = skipQuote(text, skipBlanks(text, j))
+	j = skipScheme(text, j)
+	s := j
+	for j < len(text) && isValueByte(text[j]) {
+		j++
+	}
+	return s, j, j > s
+}
+
+// keyedValue picks the credential out of a decoded value whose name is
+// secret-like: the whole value, or what follows an auth scheme word.
+func keyedValue(v string) (int, int, bool) {
+	s, e := 0, len(v)
+	for s < e && isSpace(v[s]) {
+		s++
+	}
+	for e > s && isSpace(v[e-1]) {
+		e--
+	}
+	s = skipScheme(v[:e], s)
+	if e-s > maxGenericValue || !isGeneratedValue(v[s:e]) {
+		return 0, 0, false
+	}
+	for i := s; i < e; i++ {
+		if !isValueByte(v[i]) {
+			return 0, 0, false
+		}
+	}
+	return s, e, true
+}
+
+// isGeneratedValue is the generic rule's test: long enough, mixing letters and
+// digits, Shannon entropy of at least 3.5 bits per byte, and not a reference,
+// placeholder or URL.
+func isGeneratedValue(v string) bool {
+	if len(v) < minGenericValue || len(v) > maxGenericValue {
+		return false
+	}
+	switch v[0] {
+	case '$', '%', '{', '<', '*':
+		return false
+	}
+	if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") || v[0] == '/' {
+		return false // a file path
+	}
+	return hasLetterAndDigit(v) && !strings.Contains(v, "://") && !isEmailShaped(v) &&
+		entropy(v) >= minGenericBits && !isPlaceholder(v)
+}
+
+// isEmailShaped reports local@domain.tld, an address rather than a password.
+func isEmailShaped(v string) bool {
+	at := strings.LastIndexByte(v, '@')
+	dot := strings.LastIndexByte(v, '.')
+	if at <= 0 || dot < at+2 || dot == len(v)-1 {
+		return false
+	}
+	for i := dot + 1; i < len(v); i++ {
+		if !isLetter(v[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// skipScheme skips an HTTP auth scheme ("Bearer ", "Basic ", "token ") so
+// that the credential after it is what gets measured.
+func skipScheme(s string, j int) int {
+	for _, w := range []string{"bearer ", "basic ", "token "} {
+		if hasPrefixFold(s[j:], w) {
+			return skipBlanks(s, j+len(w))
+		}
+	}
+	return j
+}
+
+// skipQuote skips one quote, including a JSON-escaped \" in raw file text.
+func skipQuote(s string, j int) int {
+	switch {
+	case j < len(s) && (s[j] == '"' || s[j] == '\'' || s[j] == '`'):
+		return j + 1
+	case strings.HasPrefix(s[j:], `\"`):
+		return j + 2
+	}
+	return j
+}
+
+// skipBlanks skips a few spaces and tabs; a long run means no assignment.
+func skipBlanks(s string, j int) int {
+	for n := 0; j < len(s) && n < 16 && isBlank(s[j]); n++ {
+		j++
+	}
+	return j
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+func isSpace(c byte) bool { return isBlank(c) || c == '\n' || c == '\r' }
+
+func isNameByte(c byte) bool { return isWord(c) || c == '.' }
+
+// isValueByte is any visible ASCII or UTF-8 byte except quotes, backslash and
+// the separators that end a value in code, JSON, YAML and env files.
+func isValueByte(c byte) bool {
+	return c > ' ' && c != 0x7f && strings.IndexByte("\"'`\\,;)]}>", c) < 0
+}

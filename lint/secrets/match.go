@@ -1,0 +1,58 @@
+package secrets
+
+// Match is one credential-shaped run. Start/End are byte offsets into the
+// scanned text (half-open).
+type Match struct {
+	Family      string // stable kebab-case id, e.g. "github-token"
+	Description string // human words, e.g. "GitHub token"; never the matched value
+	Start, End  int
+}
+
+// Family names one kind of credential the scanner reports.
+type Family struct {
+	ID          string
+	Description string
+}
+
+// Families lists every family id the scanner can report, in rule order, for
+// rule docs and registries.
+func Families() []Family {
+	var out []Family
+	seen := map[string]bool{}
+	for i := range rules {
+		r := &rules[i]
+		if !seen[r.family] {
+			seen[r.family] = true
+			out = append(out, Family{ID: r.family, Description: r.desc})
+		}
+	}
+	return out
+}
+
+// redacted is what a secret is shown as. It is fixed so that nothing about the
+// value, not even its length, reaches a report.
+const redacted = "[REDACTED]"
+
+// Redact returns the placeholder that stands for s in any output.
+func Redact(s string) string { return redacted }
+
+// RedactMatches returns text with every matched run replaced by the
+// placeholder, for printing a source line beside a finding. ms must come from
+// scanning text itself (sorted, non-overlapping, in bounds).
+func RedactMatches(text string, ms []Match) string {
+	if len(ms) == 0 {
+		return text
+	}
+	buf := make([]byte, 0, len(text))
+	last := 0
+	for _, m := range ms {
+		if m.Start < last || m.End > len(text) || m.Start > m.End {
+			continue
+		}
+		buf = append(buf, text[last:m.Start]...)
+		buf = append(buf, redacted...)
+		last = m.End
+	}
+	buf = append(buf, text[last:]...)
+	return string(buf)
+}
