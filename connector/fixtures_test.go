@@ -1,0 +1,137 @@
+package connector
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/secrets"
+	"github.com/squadci/squadci/lint/source"
+)
+
+var update = flag.Bool("update", false, "rewrite the .out files of the fixtures from the current findings (review them by hand)")
+
+const manifestFixtures = "../testdata/connector/manifest"
+
+// formatFindings renders findings the way the .out files hold them:
+// `path:LINE:COL: SEVERITY: MESSAGE [RULE]`, columns in code points, sorted
+// by path, position and rule.
+func formatFindings(t *testing.T, docs map[string]*source.Document, ds []diag.Diagnostic) []string {
+	t.Helper()
+	type row struct {
+		path      string
+		line, col int
+		rule, msg string
+		text      string
+	}
+	rows := make([]row, 0, len(ds))
+	for _, d := range ds {
+		doc := docs[d.Path]
+		if doc == nil {
+			t.Fatalf("finding for unknown file %q: %+v", d.Path, d)
+		}
+		checkSpan(t, doc, d)
+		p := doc.Lines().Position(d.Span.Start)
+		rows = append(rows, row{d.Path, p.Line, p.Column, d.Rule, d.Message,
+			fmt.Sprintf("%s:%d:%d: %s: %s [%s]", d.Path, p.Line, p.Column, d.Severity, d.Message, d.Rule)})
+	}
+	slices.SortStableFunc(rows, func(a, b row) int {
+		if c := strings.Compare(a.path, b.path); c != 0 {
+			return c
+		}
+		if a.line != b.line {
+			return a.line - b.line
+		}
+		if a.col != b.col {
+			return a.col - b.col
+		}
+		if c := strings.Compare(a.rule, b.rule); c != 0 {
+			return c
+		}
+		return strings.Compare(a.msg, b.msg)
+	})
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = r.text
+	}
+	return out
+}
+
+// checkSpan holds every finding to the invariants the engine relies on.
+func checkSpan(t *testing.T, doc *source.Document, d diag.Diagnostic) {
+	t.Helper()
+	if d.Span.Start < 0 || d.Span.End > len(doc.Src) || d.Span.Start > d.Span.End {
+		t.Errorf("%s: span %+v outside [0,%d]: %s", d.Path, d.Span, len(doc.Src), d.Message)
+	}
+	if _, ok := diag.Lookup(d.Rule); !ok {
+		t.Errorf("%s: unregistered rule %q", d.Path, d.Rule)
+	}
+	if ms := secrets.Scan(d.Message); len(ms) > 0 {
+		t.Errorf("%s: message echoes credential-shaped text (%s): %s", d.Path, ms[0].Family, d.Rule)
+	}
+	if strings.ContainsAny(d.Message, "\n\r") {
+		t.Errorf("%s: message spans lines: %q", d.Path, d.Message)
+	}
+}
+
+// compareOut checks got against the expectation file want (one finding per
+// line; a line /re/ matches by regular expression) or rewrites it with -update.
+func compareOut(t *testing.T, outPath string, got []string) {
+	t.Helper()
+	if *update {
+		text := strings.Join(got, "\n")
+		if text != "" {
+			text += "\n"
+		}
+		if err := os.WriteFile(outPath, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatalf("reading expectations (run with -update to create them): %v", err)
+	}
+	var want []string
+	for l := range strings.SplitSeq(strings.TrimRight(string(data), "\n"), "\n") {
+		if l != "" {
+			want = append(want, l)
+		}
+	}
+	for i := 0; i < max(len(want), len(got)); i++ {
+		switch {
+		case i >= len(want):
+			t.Errorf("unexpected finding:\n  %s", got[i])
+		case i >= len(got):
+			t.Errorf("missing finding:\n  %s", want[i])
+		case !lineMatches(t, want[i], got[i]):
+			t.Errorf("finding %d differs:\n  want %s\n  got  %s", i+1, want[i], got[i])
+		}
+	}
+}
+
+func lineMatches(t *testing.T, want, got string) bool {
+	if len(want) > 2 && strings.HasPrefix(want, "/") && strings.HasSuffix(want, "/") {
+		re, err := regexp.Compile(want[1 : len(want)-1])
+		if err != nil {
+			t.Fatalf("bad expectation regexp %s: %v", want, err)
+		}
+		return re.MatchString(got)
+	}
+	return want == got
+}
+
+func fixtureFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(manifestFixtures, dir, "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures in %s: %v", dir, err)
+	}
+	return files
+}
