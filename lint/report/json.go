@@ -1,0 +1,102 @@
+package report
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// jsonReport is version 1 of the json format (docs: cli.md). Field order is
+// the struct order; fields are never omitted so the shape is stable.
+type jsonReport struct {
+	Version     int              `json:"version"`
+	Tool        jsonTool         `json:"tool"`
+	Files       int              `json:"files"`
+	Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	Counts      jsonCounts       `json:"counts"`
+}
+
+type jsonTool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+type jsonDiagnostic struct {
+	Rule      string `json:"rule"`
+	Name      string `json:"name"`
+	Severity  string `json:"severity"`
+	Path      string `json:"path"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+	Message   string `json:"message"`
+	Help      string `json:"help"`
+}
+
+type jsonCounts struct {
+	Error   int `json:"error"`
+	Warning int `json:"warning"`
+	Note    int `json:"note"`
+}
+
+func newJSONDiagnostic(f *Finding) jsonDiagnostic {
+	d := jsonDiagnostic{
+		Rule:      f.Rule,
+		Severity:  f.Severity.String(),
+		Path:      f.Path,
+		Line:      f.Line,
+		Column:    f.Column,
+		EndLine:   f.EndLine,
+		EndColumn: f.EndColumn,
+		Message:   f.Message,
+	}
+	if r := ruleOf(f); r != nil {
+		d.Name = r.Name
+		d.Help = r.HelpURL()
+	}
+	return d
+}
+
+// WriteJSON writes the whole run as one indented json document.
+func WriteJSON(w io.Writer, run *Run) error {
+	doc := jsonReport{
+		Version:     1,
+		Tool:        jsonTool{Name: toolName(run), Version: run.ToolVersion},
+		Files:       run.Files,
+		Diagnostics: make([]jsonDiagnostic, 0, len(run.Findings)),
+	}
+	for i := range run.Findings {
+		doc.Diagnostics = append(doc.Diagnostics, newJSONDiagnostic(&run.Findings[i]))
+	}
+	doc.Counts.Error, doc.Counts.Warning, doc.Counts.Note = run.Counts()
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("writing json report: %w", err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing json report: %w", err)
+	}
+	return nil
+}
+
+// WriteJSONL writes one compact diagnostic object per line and nothing else,
+// so outputs of parallel batches can be concatenated.
+func WriteJSONL(w io.Writer, run *Run) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for i := range run.Findings {
+		if err := enc.Encode(newJSONDiagnostic(&run.Findings[i])); err != nil {
+			return fmt.Errorf("writing jsonl report: %w", err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing jsonl report: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,102 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestWriteJSONGolden(t *testing.T) {
+	tests := []struct {
+		golden string
+		write  func(*bytes.Buffer, *Run) error
+	}{
+		{"json.golden", func(b *bytes.Buffer, r *Run) error { return WriteJSON(b, r) }},
+		{"jsonl.golden", func(b *bytes.Buffer, r *Run) error { return WriteJSONL(b, r) }},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		if err := tt.write(&buf, sampleRun()); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, tt.golden, buf.Bytes())
+	}
+}
+
+func TestWriteJSONShape(t *testing.T) {
+	tests := []struct {
+		name  string
+		run   *Run
+		diags int
+	}{
+		{"empty", &Run{ToolName: "squadci", ToolVersion: "0.1.0"}, 0},
+		{"sample", sampleRun(), 5},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		if err := WriteJSON(&buf, tt.run); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(buf.String(), "}\n") {
+			t.Errorf("%s: no final newline", tt.name)
+		}
+		var doc struct {
+			Version     int                          `json:"version"`
+			Diagnostics []map[string]json.RawMessage `json:"diagnostics"`
+			Counts      map[string]int               `json:"counts"`
+		}
+		if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if doc.Version != 1 || doc.Diagnostics == nil || len(doc.Diagnostics) != tt.diags {
+			t.Errorf("%s: version %d, %d diagnostics (nil %v)", tt.name, doc.Version, len(doc.Diagnostics), doc.Diagnostics == nil)
+		}
+		for _, d := range doc.Diagnostics {
+			for _, key := range []string{"rule", "name", "severity", "path", "line", "column", "endLine", "endColumn", "message", "help"} {
+				if _, ok := d[key]; !ok {
+					t.Errorf("%s: diagnostic without %q", tt.name, key)
+				}
+			}
+		}
+		errs, warns, notes := tt.run.Counts()
+		if doc.Counts["error"] != errs || doc.Counts["warning"] != warns || doc.Counts["note"] != notes {
+			t.Errorf("%s: counts %v", tt.name, doc.Counts)
+		}
+	}
+}
+
+func TestWriteJSONEmptyDiagnosticsIsArray(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, &Run{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"diagnostics": []`) {
+		t.Errorf("want an empty array:\n%s", buf.String())
+	}
+}
+
+func TestWriteJSONLOneObjectPerLine(t *testing.T) {
+	var buf bytes.Buffer
+	run := sampleRun()
+	if err := WriteJSONL(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != len(run.Findings) {
+		t.Fatalf("%d lines for %d findings", len(lines), len(run.Findings))
+	}
+	for i, line := range lines {
+		var d jsonDiagnostic
+		if err := json.Unmarshal([]byte(line), &d); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if d.Message != run.Findings[i].Message || d.Help != helpURL(&run.Findings[i]) {
+			t.Errorf("line %d: %+v", i+1, d)
+		}
+	}
+	buf.Reset()
+	if err := WriteJSONL(&buf, &Run{}); err != nil || buf.Len() != 0 {
+		t.Errorf("empty run wrote %q, %v", buf.String(), err)
+	}
+}

@@ -1,0 +1,43 @@
+// Package report renders one stream of findings in every output format. It is
+// the only package that knows formats; every writer reads the same Run, so
+// formats cannot disagree.
+package report
+
+import (
+	"github.com/squadci/squadci/lint/diag"
+)
+
+// Finding is a diagnostic with its positions resolved: 1-based lines and
+// 1-based code-point columns, EndColumn exclusive. SourceLine is the text of
+// Line (without its line ending) for the text gutter; empty when unknown.
+type Finding struct {
+	diag.Diagnostic
+	Line, Column       int
+	EndLine, EndColumn int
+	SourceLine         string
+}
+
+// Run is one complete lint run, already filtered, with severities resolved
+// and findings sorted by path, line, column, rule.
+type Run struct {
+	ToolName    string
+	ToolVersion string
+	Files       int // number of files checked
+	Findings    []Finding
+	Category    string // SARIF automationDetails.id; empty means none
+}
+
+// Counts returns the number of findings per severity.
+func (r *Run) Counts() (errors, warnings, notes int) {
+	for _, f := range r.Findings {
+		switch f.Severity {
+		case diag.SeverityError:
+			errors++
+		case diag.SeverityWarning:
+			warnings++
+		case diag.SeverityNote:
+			notes++
+		}
+	}
+	return
+}
