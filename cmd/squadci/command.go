@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Version is the squadci release; -ldflags may override it.
+var Version = "0.1.0"
+
+// Exit codes, documented in --help and the README.
+const (
+	exitOK       = 0 // nothing at or above the fail level
+	exitFindings = 1 // findings at or above the fail level
+	exitUsage    = 2 // usage or configuration error
+	exitInternal = 3 // internal error
+)
+
+// Command is the whole CLI, driven in-process by tests.
+type Command struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Env            []string // KEY=VALUE; nil means none set
+	Dir            string   // working directory; "" means the process's
+}
+
+const usage = `squadci — lint Squad agent teams and Squad Connector exchanges
+
+Usage:
+  squadci lint [PATH...] [flags]   lint a repository (default: the git top-level, else the working directory)
+  squadci rules [--format text|json|markdown]
+  squadci version
+
+Run 'squadci lint --help' for the lint flags.
+
+Exit codes:
+  0  nothing at or above the fail level
+  1  findings at or above the fail level
+  2  usage or configuration error
+  3  internal error
+`
+
+// Main runs the command named by args[1:] and returns the exit code.
+func (c *Command) Main(args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(c.Stderr, "squadci: internal error: %v\n", r)
+			code = exitInternal
+		}
+	}()
+	if len(args) < 2 {
+		fmt.Fprint(c.Stderr, usage)
+		return exitUsage
+	}
+	switch args[1] {
+	case "lint":
+		return c.runLint(args[2:])
+	case "rules":
+		return c.runRules(args[2:])
+	case "version", "--version", "-version":
+		fmt.Fprintf(c.Stdout, "squadci %s\n", Version)
+		return exitOK
+	case "help", "-h", "--help", "-help":
+		fmt.Fprint(c.Stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(c.Stderr, "squadci: unknown command %q\n\n%s", args[1], usage)
+	return exitUsage
+}
+
+// getenv reads the command's environment, not the process's.
+func (c *Command) getenv(key string) string {
+	for i := len(c.Env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(c.Env[i], "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+func (c *Command) workDir() (string, error) {
+	if c.Dir != "" {
+		return c.Dir, nil
+	}
+	return os.Getwd()
+}
+
+// parseInterspersed parses flags that may appear before, between or after
+// positional arguments, as users type `squadci lint DIR --format json`.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		if args[0] == "--" {
+			return append(positional, args[1:]...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+// usageError prints a flag problem and returns the usage exit code.
+func (c *Command) usageError(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+	return exitUsage
+}
+
+// listFlag collects a repeatable or comma-separated flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
+	return nil
+}
+
+// repeatFlag collects a repeatable flag verbatim.
+type repeatFlag []string
+
+func (r *repeatFlag) String() string     { return strings.Join(*r, " ") }
+func (r *repeatFlag) Set(v string) error { *r = append(*r, v); return nil }

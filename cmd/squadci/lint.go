@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/squadci/squadci/lint"
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/report"
+)
+
+type lintFlags struct {
+	format, config, failLevel, category, color string
+	outputs                                    repeatFlag
+	disable, enable                            listFlag
+}
+
+func (c *Command) runLint(args []string) int {
+	var f lintFlags
+	fs := flag.NewFlagSet("squadci lint", flag.ContinueOnError)
+	fs.SetOutput(c.Stderr)
+	fs.StringVar(&f.format, "format", "text", "output format: text|oneline|json|jsonl|sarif|github")
+	fs.Var(&f.outputs, "output", "extra output FORMAT=FILE (repeatable)")
+	fs.StringVar(&f.config, "config", "", "config file (default: .squadci.yml, then .github/squadci.yml)")
+	fs.StringVar(&f.failLevel, "fail-level", "error", "exit 1 on findings at or above: error|warning|note|none")
+	fs.Var(&f.disable, "disable", "rule ids or names to turn off (comma-separated, repeatable)")
+	fs.Var(&f.enable, "enable", "rule ids or names to force on (comma-separated, repeatable)")
+	fs.StringVar(&f.category, "sarif-category", "", "SARIF automationDetails.id (code scanning category)")
+	fs.StringVar(&f.color, "color", "auto", "colour text output: auto|always|never (NO_COLOR honoured)")
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		return c.usageError(err)
+	}
+	format, err := report.ParseFormat(f.format)
+	if err != nil {
+		return c.usageError(err)
+	}
+	failLevel, err := parseFailLevel(f.failLevel)
+	if err != nil {
+		return c.usageError(err)
+	}
+	extras, err := parseOutputs(f.outputs)
+	if err != nil {
+		return c.usageError(err)
+	}
+	root, targets, err := c.lintRoot(positional)
+	if err != nil {
+		return c.usageError(err)
+	}
+	cfg, err := lint.LoadConfig(root, f.config)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+		return exitUsage
+	}
+	res, err := lint.Lint(context.Background(), lint.Options{
+		Files: &lint.DiskFiles{Root: root}, Config: cfg, Targets: targets,
+		Disable: f.disable, Enable: f.enable,
+	})
+	if err != nil {
+		var ce *lint.ConfigError
+		if errors.As(err, &ce) {
+			fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+		return exitInternal
+	}
+	run := &res.Run
+	run.ToolName, run.ToolVersion, run.Category = "squadci", Version, f.category
+	if code := c.writeOutputs(run, format, f.color, extras); code != exitOK {
+		return code
+	}
+	c.summarize(run, format)
+	if res.Internal {
+		return exitInternal
+	}
+	return exitCode(run, failLevel)
+}
+
+// lintRoot applies the root rule of cli.md: a single directory argument is
+// the root; otherwise the git top-level (else the working directory) is, and
+// arguments narrow what is reported.
+func (c *Command) lintRoot(args []string) (string, []string, error) {
+	wd, err := c.workDir()
+	if err != nil {
+		return "", nil, err
+	}
+	abs := func(p string) string {
+		if filepath.IsAbs(p) {
+			return filepath.Clean(p)
+		}
+		return filepath.Join(wd, p)
+	}
+	if len(args) == 1 {
+		if info, err := os.Stat(abs(args[0])); err == nil && info.IsDir() {
+			return abs(args[0]), nil, nil
+		}
+	}
+	root := gitTopLevel(wd)
+	if root == "" {
+		root = wd
+	}
+	var targets []string
+	for _, a := range args {
+		p := abs(a)
+		info, err := os.Lstat(p)
+		if err != nil {
+			return "", nil, fmt.Errorf("%s: no such file or directory", a)
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+			return "", nil, fmt.Errorf("%s is outside the lint root %s", a, root)
+		}
+		rel = filepath.ToSlash(rel)
+		if info.IsDir() {
+			rel = strings.TrimPrefix(rel+"/", "./")
+			if rel == "" {
+				rel = "./"
+			}
+		}
+		targets = append(targets, rel)
+	}
+	return root, targets, nil
+}
+
+func gitTopLevel(dir string) string {
+	cmd := exec.Command("git", "rev-parse", "--show-toplevel")
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, io.Discard
+	if err := cmd.Run(); err != nil {
+		return ""
+	}
+	return strings.TrimSpace(out.String())
+}
+
+func parseFailLevel(s string) (diag.Severity, error) {
+	if s == "none" {
+		return diag.SeverityOff, nil
+	}
+	sev, err := diag.ParseSeverity(s)
+	if err != nil || sev == diag.SeverityOff {
+		return 0, fmt.Errorf("invalid --fail-level %q (want error, warning, note or none)", s)
+	}
+	return sev, nil
+}
+
+type extraOutput struct {
+	format report.Format
+	file   string
+}
+
+func parseOutputs(specs []string) ([]extraOutput, error) {
+	var out []extraOutput
+	for _, s := range specs {
+		name, file, ok := strings.Cut(s, "=")
+		if !ok || file == "" {
+			return nil, fmt.Errorf("invalid --output %q (want FORMAT=FILE)", s)
+		}
+		f, err := report.ParseFormat(name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, extraOutput{f, file})
+	}
+	return out, nil
+}
+
+func (c *Command) colorEnabled(mode string) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto":
+		if c.getenv("NO_COLOR") != "" || c.getenv("TERM") == "dumb" {
+			return false, nil
+		}
+		f, ok := c.Stdout.(*os.File)
+		if !ok {
+			return false, nil
+		}
+		info, err := f.Stat()
+		return err == nil && info.Mode()&os.ModeCharDevice != 0, nil
+	}
+	return false, fmt.Errorf("invalid --color %q (want auto, always or never)", mode)
+}
+
+func (c *Command) writeOutputs(run *report.Run, format report.Format, colorMode string, extras []extraOutput) int {
+	color, err := c.colorEnabled(colorMode)
+	if err != nil {
+		return c.usageError(err)
+	}
+	wd, _ := c.workDir()
+	for _, e := range extras {
+		path := e.file
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(wd, path)
+		}
+		var buf bytes.Buffer
+		if err := report.Write(&buf, e.format, run, report.Options{}); err != nil {
+			fmt.Fprintf(c.Stderr, "squadci: writing %s: %v\n", e.file, err)
+			return exitInternal
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			fmt.Fprintf(c.Stderr, "squadci: writing %s: %v\n", e.file, err)
+			return exitUsage
+		}
+	}
+	if err := report.Write(c.Stdout, format, run, report.Options{Color: color}); err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: writing output: %v\n", err)
+		return exitInternal
+	}
+	return exitOK
+}
+
+// summarize logs a one-line count to stderr for human formats.
+func (c *Command) summarize(run *report.Run, format report.Format) {
+	if format != report.FormatText && format != report.FormatOneline {
+		return
+	}
+	e, w, n := run.Counts()
+	fmt.Fprintf(c.Stderr, "squadci: %d files checked: %d errors, %d warnings, %d notes\n", run.Files, e, w, n)
+}
+
+func exitCode(run *report.Run, failLevel diag.Severity) int {
+	if failLevel == diag.SeverityOff {
+		return exitOK
+	}
+	for _, f := range run.Findings {
+		if f.Severity >= failLevel {
+			return exitFindings
+		}
+	}
+	return exitOK
+}

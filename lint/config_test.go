@@ -1,0 +1,100 @@
+package lint
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+func TestParseConfigValid(t *testing.T) {
+	src := `version: 1
+paths:
+  include: ["extra/connectors/*.json"]
+  exclude: ["testdata/**"]
+rules:
+  SQ003: warning
+  file-too-large: "off"
+overrides:
+  - paths: ["legacy/**"]
+    rules: {SQ003: note}
+adapters:
+  acme-research-agent:
+    command: ["./scripts/research-adapter", "--fast"]
+    timeout: 30m
+notify:
+  dispatch: true
+  comment: 42
+`
+	c, err := ParseConfig(".squadci.yml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Include) != 1 || c.Exclude[0] != "testdata/**" {
+		t.Errorf("paths = %v %v", c.Include, c.Exclude)
+	}
+	if c.Rules["SQ003"] != diag.SeverityWarning || c.Rules["SQ002"] != diag.SeverityOff {
+		t.Errorf("rules = %v", c.Rules)
+	}
+	if a := c.Adapters["acme-research-agent"]; a.Timeout != 30*time.Minute || len(a.Command) != 2 {
+		t.Errorf("adapter = %+v", a)
+	}
+	if !c.Notify.Dispatch || c.Notify.Comment != 42 {
+		t.Errorf("notify = %+v", c.Notify)
+	}
+	if got := c.Severity(ruleUnreadable, "legacy/a.json"); got != diag.SeverityNote {
+		t.Errorf("override severity = %v", got)
+	}
+	if got := c.Severity(ruleUnreadable, "connectors/a.json"); got != diag.SeverityWarning {
+		t.Errorf("rules severity = %v", got)
+	}
+	if got := c.Severity(ruleInternal, "connectors/a.json"); got != diag.SeverityError {
+		t.Errorf("default severity = %v", got)
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"unknown key", "version: 1\npath:\n  include: []\n", `.squadci.yml:2:1: unknown key "path" in config; allowed: version, paths, rules, overrides, adapters, notify (did you mean "paths"?)`},
+		{"unknown nested key", "paths:\n  inlcude: [a]\n", `.squadci.yml:2:3: unknown key "inlcude" in paths`},
+		{"bad glob", "paths:\n  exclude: [\"a/[b\"]\n", `.squadci.yml:2:13: paths.exclude: invalid glob "a/[b"`},
+		{"absolute glob", "paths:\n  include:\n    - /etc/*.json\n", `.squadci.yml:3:7: paths.include: invalid glob`},
+		{"unknown rule", "rules:\n  CN999: warning\n", `.squadci.yml:2:3: rules: unknown rule "CN999"`},
+		{"bad severity", "rules:\n  SQ001: loud\n", `.squadci.yml:2:10: rules.SQ001: severity must be`},
+		{"bool severity", "rules:\n  SQ001: no\n", `.squadci.yml:2:10: rules.SQ001: severity must be`},
+		{"version", "version: 2\n", `.squadci.yml:1:10: version must be 1`},
+		{"duplicate", "version: 1\nversion: 1\n", `.squadci.yml:2:1: duplicate key "version" in config (first at line:1,col:1)`},
+		{"override paths", "overrides:\n  - rules: {SQ001: off}\n", `.squadci.yml:2:5: overrides[0] needs a non-empty paths list`},
+		{"override unknown rule", "overrides:\n  - paths: [a]\n    rules: {XX1: off}\n", `.squadci.yml:3:13: overrides[0].rules: unknown rule "XX1"`},
+		{"adapter timeout", "adapters:\n  a:\n    command: [x]\n    timeout: soon\n", `.squadci.yml:4:14: adapters.a.timeout must be a positive duration`},
+		{"adapter command", "adapters:\n  a:\n    timeout: 1m\n", `.squadci.yml:3:5: adapters.a needs a command`},
+		{"notify comment", "notify:\n  comment: abc\n", `.squadci.yml:2:12: notify.comment must be an issue or pull request number`},
+		{"not a mapping", "- a\n", `.squadci.yml:1:1: config must be a mapping`},
+		{"yaml syntax", "a: [\n", `.squadci.yml:`},
+		{"anchor", "paths: &a\n  include: []\n", `.squadci.yml:1:8: paths: anchors and aliases are not allowed`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseConfig(".squadci.yml", []byte(tc.src))
+			var ce *ConfigError
+			if !errors.As(err, &ce) {
+				t.Fatalf("err = %v, want a ConfigError", err)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("err = %q\nwant prefix %q", err.Error(), tc.want)
+			}
+		})
+	}
+}
+
+func TestParseConfigEmpty(t *testing.T) {
+	for _, src := range []string{"", "# only a comment\n"} {
+		if _, err := ParseConfig(".squadci.yml", []byte(src)); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+}

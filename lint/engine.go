@@ -1,0 +1,288 @@
+// Package lint is the engine: it discovers a repository's files, runs every
+// domain's checks in parallel, applies configuration and returns one sorted
+// stream of findings. It knows no output format and no GitHub.
+package lint
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/report"
+	"github.com/squadci/squadci/lint/source"
+)
+
+// Options configure one lint run.
+type Options struct {
+	Files   Files   // where to read; required
+	Config  *Config // nil means an empty config
+	Targets []string
+	// Targets narrow what is reported: root-relative paths of files, or of
+	// directories ending in "/". Empty means everything. Cross-file rules
+	// still see the whole root.
+	Disable []string // rule ids or names forced off
+	Enable  []string // rule ids or names forced on at their default severity
+	Workers int      // 0 means GOMAXPROCS
+}
+
+// Result is a finished run.
+type Result struct {
+	Run      report.Run
+	Internal bool // a check failed internally: exit 3
+}
+
+// Lint runs every check over the repository and returns sorted findings.
+func Lint(ctx context.Context, opts Options) (*Result, error) {
+	if opts.Config == nil {
+		opts.Config = &Config{}
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	disable, enable, err := ruleSet(opts.Disable), ruleSet(opts.Enable), error(nil)
+	for _, list := range [][]string{opts.Disable, opts.Enable} {
+		for _, id := range list {
+			if _, ok := diag.Lookup(id); !ok {
+				err = fmt.Errorf("unknown rule %q (run `squadci rules` for the list)", id)
+			}
+		}
+	}
+	if err != nil {
+		return nil, &ConfigError{Path: "command line", Message: err.Error()}
+	}
+	paths, err := opts.Files.List(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing files: %w", err)
+	}
+	s := &session{opts: opts, files: opts.Files, srcs: map[string][]byte{}}
+	paths = s.withTargets(paths)
+	s.check(ctx, excludeAll(opts.Config.Exclude, paths))
+	return s.result(disable, enable), nil
+}
+
+// withTargets adds explicitly named files that discovery would not list
+// (e.g. ignored by git) so that naming a file always lints it.
+func (s *session) withTargets(paths []string) []string {
+	have := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		have[p] = true
+	}
+	for _, t := range s.opts.Targets {
+		if !strings.HasSuffix(t, "/") && !have[t] {
+			if _, regular, err := s.files.Stat(t); err == nil && regular {
+				paths = append(paths, t)
+				s.explicit = append(s.explicit, t)
+			}
+		}
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+func excludeAll(globs, paths []string) []string {
+	if len(globs) == 0 {
+		return paths
+	}
+	out := paths[:0:0]
+	for _, p := range paths {
+		if !matchAny(globs, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func ruleSet(list []string) map[string]bool {
+	m := map[string]bool{}
+	for _, id := range list {
+		if r, ok := diag.Lookup(id); ok {
+			m[r.ID] = true
+		}
+	}
+	return m
+}
+
+// session holds one run's shared state. Domain checks append findings and
+// sources under mu; everything else is read-only while workers run.
+type session struct {
+	opts     Options
+	files    Files
+	explicit []string // files named on the command line but not discovered
+
+	mu       sync.Mutex
+	diags    []diag.Diagnostic
+	srcs     map[string][]byte
+	checked  int
+	internal bool
+}
+
+func (s *session) add(path string, src []byte, ds []diag.Diagnostic) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if src != nil {
+		s.srcs[path] = src
+	}
+	s.diags = append(s.diags, ds...)
+}
+
+// parallel runs fn for every index with a bounded pool. A panic in fn
+// becomes an internal-error finding on the file named by pathOf(i).
+func (s *session) parallel(ctx context.Context, n int, pathOf func(int) string, fn func(int)) {
+	if n == 0 {
+		return
+	}
+	workers := min(s.opts.Workers, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				s.guard(pathOf(i), func() { fn(i) })
+			}
+		}()
+	}
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// guard runs fn and turns a panic into an internal-error finding.
+func (s *session) guard(path string, fn func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.mu.Lock()
+			s.internal = true
+			s.diags = append(s.diags, ruleInternal.At(path, diag.Span{}, "internal error while checking this file: %v", r))
+			s.mu.Unlock()
+		}
+	}()
+	fn()
+}
+
+// load stats and reads one file under its kind's size cap. It returns nil
+// (after recording a finding) when the file cannot or must not be read.
+func (s *session) load(rel string, limit int64) []byte {
+	size, regular, err := s.files.Stat(rel)
+	switch {
+	case err != nil:
+		s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "cannot read file: %s", describeOSError(err))})
+		return nil
+	case !regular:
+		s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "not a regular file (symlinks and special files are never followed)")})
+		return nil
+	case size > limit:
+		s.add(rel, nil, []diag.Diagnostic{ruleTooLarge.At(rel, diag.Span{}, "file is %s; the limit for this kind of file is %s", byteSize(size), byteSize(limit))})
+		return nil
+	}
+	src, err := s.files.Read(rel, limit)
+	if err != nil {
+		s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "cannot read file: %s", describeOSError(err))})
+		return nil
+	}
+	if int64(len(src)) > limit {
+		s.add(rel, nil, []diag.Diagnostic{ruleTooLarge.At(rel, diag.Span{}, "file grew past the limit of %s while being read", byteSize(limit))})
+		return nil
+	}
+	s.mu.Lock()
+	s.checked++
+	s.mu.Unlock()
+	return src
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// result applies severities and narrowing, resolves positions and sorts.
+func (s *session) result(disable, enable map[string]bool) *Result {
+	res := &Result{Internal: s.internal}
+	res.Run.Files = s.checked
+	lines := map[string]*source.Lines{}
+	for _, d := range s.diags {
+		r, ok := diag.Lookup(d.Rule)
+		if !ok {
+			continue
+		}
+		sev := s.opts.Config.Severity(r, d.Path)
+		if enable[r.ID] && sev == diag.SeverityOff {
+			sev = r.Severity
+		}
+		if disable[r.ID] {
+			sev = diag.SeverityOff
+		}
+		if r.ID == ruleInternal.ID {
+			sev = diag.SeverityError // an internal error is never hidden
+		}
+		if sev == diag.SeverityOff || !s.reported(d.Path) {
+			continue
+		}
+		d.Severity = sev
+		res.Run.Findings = append(res.Run.Findings, resolve(d, s.srcs[d.Path], lines))
+	}
+	sortFindings(res.Run.Findings)
+	return res
+}
+
+// reported reports whether findings on path are in the requested targets.
+func (s *session) reported(path string) bool {
+	if len(s.opts.Targets) == 0 {
+		return true
+	}
+	for _, t := range s.opts.Targets {
+		if t == path || t == "./" || (strings.HasSuffix(t, "/") && strings.HasPrefix(path, t)) {
+			return true
+		}
+	}
+	return false
+}
+
+func resolve(d diag.Diagnostic, src []byte, cache map[string]*source.Lines) report.Finding {
+	f := report.Finding{Diagnostic: d, Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
+	if src == nil {
+		return f
+	}
+	l := cache[d.Path]
+	if l == nil {
+		l = source.NewLines(src)
+		cache[d.Path] = l
+	}
+	start, end := l.Position(d.Span.Start), l.Position(max(d.Span.End, d.Span.Start))
+	f.Line, f.Column, f.EndLine, f.EndColumn = start.Line, start.Column, end.Line, end.Column
+	f.SourceLine = l.Text(start.Line)
+	return f
+}
+
+func sortFindings(fs []report.Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}
