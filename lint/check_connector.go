@@ -18,22 +18,60 @@ const maxConnectorFile = 4 << 20
 // defaultMailbox is scanned even when no manifest names it.
 const defaultMailbox = ".connector-drops/"
 
-// check runs every domain over the discovered paths, phase by phase:
-// manifests first, since they say where the mailboxes are.
-func (s *session) check(ctx context.Context, paths []string) {
-	manifests := s.checkManifests(ctx, s.selectManifests(paths))
-	s.checkMailboxes(ctx, paths, manifests)
+// phase is one domain's pass over the repository. Phases run in order;
+// later ones see what earlier ones parsed (the manifests say where the
+// mailboxes are).
+type phase func(ctx context.Context, s *session, r *repo) error
+
+// repo is the cross-file context phases share.
+type repo struct {
+	Manifests []*connector.Manifest
+}
+
+// phases run after the manifests, in order; domain files append theirs
+// from init.
+var phases = []phase{checkMailboxes}
+
+// check parses the manifests, then runs every phase.
+func (s *session) check(ctx context.Context) error {
+	ms, err := s.checkManifests(ctx)
+	if err != nil {
+		return err
+	}
+	r := &repo{Manifests: ms}
+	for _, p := range phases {
+		if err := p(ctx, s, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// manifestDirs are where manifests live: connectors/ and the static
+// prefixes of the config's include globs (nil: the whole tree).
+func (s *session) manifestDirs() []string {
+	dirs := []string{"connectors/"}
+	for _, g := range s.opts.Config.Include {
+		base, _ := doublestar.SplitPattern(g)
+		if base == "." || base == "" {
+			return nil
+		}
+		dirs = append(dirs, base+"/")
+	}
+	return dirs
 }
 
 // selectManifests picks connectors/**/*.json, config includes, and JSON
-// files named on the command line that are not exchange files.
+// files named on the command line that are not exchange files or in the
+// default mailbox.
 func (s *session) selectManifests(paths []string) []string {
 	var out []string
 	for _, p := range paths {
 		if !strings.HasSuffix(p, ".json") || exchangeKind(p) != "" {
 			continue
 		}
-		if isDefaultManifest(p) || matchAny(s.opts.Config.Include, p) || contains(s.explicit, p) {
+		explicit := s.isTarget(p) && !strings.HasPrefix(p, defaultMailbox)
+		if isDefaultManifest(p) || matchAny(s.opts.Config.Include, p) || explicit {
 			out = append(out, p)
 		}
 	}
@@ -45,7 +83,12 @@ func isDefaultManifest(p string) bool {
 	return ok
 }
 
-func (s *session) checkManifests(ctx context.Context, paths []string) []*connector.Manifest {
+func (s *session) checkManifests(ctx context.Context) ([]*connector.Manifest, error) {
+	listed, err := s.list(ctx, s.manifestDirs())
+	if err != nil {
+		return nil, err
+	}
+	paths := s.selectManifests(listed)
 	ms := make([]*connector.Manifest, len(paths))
 	s.parallel(ctx, len(paths), func(i int) string { return paths[i] }, func(i int) {
 		src := s.load(paths[i], maxConnectorFile)
@@ -63,7 +106,7 @@ func (s *session) checkManifests(ctx context.Context, paths []string) []*connect
 		}
 	}
 	s.guard(paths0(paths), func() { s.add("", nil, connector.CheckManifests(parsed)) })
-	return parsed
+	return parsed, nil
 }
 
 func paths0(paths []string) string {
@@ -106,18 +149,21 @@ func mailboxes(ms []*connector.Manifest) []string {
 
 // checkMailboxes checks every exchange file found in a mailbox with the
 // JSON rules every connector file shares.
-func (s *session) checkMailboxes(ctx context.Context, paths []string, ms []*connector.Manifest) {
-	boxes := mailboxes(ms)
-	var files []string
-	for _, p := range paths {
-		if exchangeKind(p) == "" {
-			continue
+func checkMailboxes(ctx context.Context, s *session, r *repo) error {
+	boxes := mailboxes(r.Manifests)
+	if s.narrowed() {
+		if boxes = s.targetedDirs(boxes); len(boxes) == 0 {
+			return nil
 		}
-		for _, b := range boxes {
-			if strings.HasPrefix(p, b) {
-				files = append(files, p)
-				break
-			}
+	}
+	listed, err := s.list(ctx, boxes)
+	if err != nil {
+		return err
+	}
+	var files []string
+	for _, p := range listed {
+		if exchangeKind(p) != "" && underAny(boxes, p) && s.reported(p) {
+			files = append(files, p)
 		}
 	}
 	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
@@ -128,4 +174,20 @@ func (s *session) checkMailboxes(ctx context.Context, paths []string, ms []*conn
 		ds := connector.CheckJSONFile(files[i], source.ParseJSON(src))
 		s.add(files[i], src, ds)
 	})
+	return nil
+}
+
+// targetedDirs keeps the directories that hold or lie below a target, so a
+// narrowed run lists only the mailboxes it reports on.
+func (s *session) targetedDirs(dirs []string) []string {
+	var out []string
+	for _, d := range dirs {
+		for _, t := range s.opts.Targets {
+			if strings.HasPrefix(t, d) || strings.HasPrefix(d, t) || t == "./" {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
 }

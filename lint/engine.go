@@ -5,7 +5,9 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"sort"
 	"strings"
@@ -54,33 +56,81 @@ func Lint(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, &ConfigError{Path: "command line", Message: err.Error()}
 	}
-	paths, err := opts.Files.List(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("listing files: %w", err)
-	}
 	s := &session{opts: opts, files: opts.Files, srcs: map[string][]byte{}}
-	paths = s.withTargets(paths)
-	s.check(ctx, excludeAll(opts.Config.Exclude, paths))
+	if err := s.check(ctx); err != nil {
+		return nil, err
+	}
 	return s.result(disable, enable), nil
 }
 
-// withTargets adds explicitly named files that discovery would not list
-// (e.g. ignored by git) so that naming a file always lints it.
-func (s *session) withTargets(paths []string) []string {
-	have := make(map[string]bool, len(paths))
-	for _, p := range paths {
-		have[p] = true
-	}
-	for _, t := range s.opts.Targets {
-		if !strings.HasSuffix(t, "/") && !have[t] {
-			if _, regular, err := s.files.Stat(t); err == nil && regular {
-				paths = append(paths, t)
-				s.explicit = append(s.explicit, t)
+// narrowed reports whether targets limit the run: then only the context
+// each phase needs is listed, not the whole tree.
+func (s *session) narrowed() bool { return len(s.opts.Targets) > 0 }
+
+// list returns the candidate files under the given directories ("dir/")
+// for a phase (nil means everywhere), config excludes applied, sorted.
+// Targets are always included: naming a file lints it even when git ignores
+// it. In a full run the tree is listed once and filtered.
+func (s *session) list(ctx context.Context, under []string) ([]string, error) {
+	var paths []string
+	if s.narrowed() {
+		scope := under
+		if scope != nil {
+			scope = append(append([]string(nil), under...), s.opts.Targets...)
+		}
+		var err error
+		if paths, err = s.files.List(ctx, scope); err != nil {
+			return nil, fmt.Errorf("listing files: %w", err)
+		}
+	} else {
+		if s.all == nil {
+			all, err := s.files.List(ctx, nil)
+			if err != nil {
+				return nil, fmt.Errorf("listing files: %w", err)
+			}
+			s.all = append(all[:0:0], all...)
+			sort.Strings(s.all)
+		}
+		for _, p := range s.all {
+			if under == nil || underAny(under, p) {
+				paths = append(paths, p)
 			}
 		}
 	}
+	paths = excludeAll(s.opts.Config.Exclude, paths)
 	sort.Strings(paths)
-	return paths
+	return compactSorted(paths), nil
+}
+
+// underAny reports whether p is one of the files, or below one of the
+// directories ("dir/"), in list.
+func underAny(list []string, p string) bool {
+	for _, u := range list {
+		if p == u || u == "./" || (strings.HasSuffix(u, "/") && strings.HasPrefix(p, u)) {
+			return true
+		}
+	}
+	return false
+}
+
+func compactSorted(paths []string) []string {
+	out := paths[:0]
+	for i, p := range paths {
+		if i == 0 || p != paths[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// isTarget reports whether the file was named on the command line.
+func (s *session) isTarget(p string) bool {
+	for _, t := range s.opts.Targets {
+		if t == p {
+			return true
+		}
+	}
+	return false
 }
 
 func excludeAll(globs, paths []string) []string {
@@ -109,9 +159,9 @@ func ruleSet(list []string) map[string]bool {
 // session holds one run's shared state. Domain checks append findings and
 // sources under mu; everything else is read-only while workers run.
 type session struct {
-	opts     Options
-	files    Files
-	explicit []string // files named on the command line but not discovered
+	opts  Options
+	files Files
+	all   []string // the whole listing, in a full run
 
 	mu       sync.Mutex
 	diags    []diag.Diagnostic
@@ -167,28 +217,22 @@ func (s *session) guard(path string, fn func()) {
 	fn()
 }
 
-// load stats and reads one file under its kind's size cap. It returns nil
-// (after recording a finding) when the file cannot or must not be read.
+// load reads one file under its kind's size cap. It returns nil (after
+// recording a finding) when the file cannot or must not be read.
 func (s *session) load(rel string, limit int64) []byte {
-	size, regular, err := s.files.Stat(rel)
-	switch {
-	case err != nil:
-		s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "cannot read file: %s", describeOSError(err))})
-		return nil
-	case !regular:
-		s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "not a regular file (symlinks and special files are never followed)")})
-		return nil
-	case size > limit:
-		s.add(rel, nil, []diag.Diagnostic{ruleTooLarge.At(rel, diag.Span{}, "file is %s; the limit for this kind of file is %s", byteSize(size), byteSize(limit))})
-		return nil
-	}
 	src, err := s.files.Read(rel, limit)
 	if err != nil {
-		s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "cannot read file: %s", describeOSError(err))})
-		return nil
-	}
-	if int64(len(src)) > limit {
-		s.add(rel, nil, []diag.Diagnostic{ruleTooLarge.At(rel, diag.Span{}, "file grew past the limit of %s while being read", byteSize(limit))})
+		var tooLarge *TooLargeError
+		switch {
+		case errors.As(err, &tooLarge):
+			s.add(rel, nil, []diag.Diagnostic{ruleTooLarge.At(rel, diag.Span{}, "%s", tooLarge.Error())})
+		case errors.Is(err, errNotRegular):
+			s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "%s", errNotRegular.Error())})
+		case errors.Is(err, fs.ErrNotExist):
+			// listed but gone: a tracked file deleted from the work tree
+		default:
+			s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "cannot read file: %s", describeOSError(err))})
+		}
 		return nil
 	}
 	s.mu.Lock()

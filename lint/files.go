@@ -16,18 +16,28 @@ import (
 // Files is where the engine reads a repository from: the work tree, or
 // (for --staged) the git index. Paths are root-relative with '/'.
 type Files interface {
-	// List returns every candidate file path under the root.
-	List(ctx context.Context) ([]string, error)
-	// Stat returns the size and whether the entry is a regular file; it never
-	// follows a symlink.
-	Stat(rel string) (size int64, regular bool, err error)
-	// Read returns at most limit+1 bytes of the file.
+	// List returns the candidate files under the given directories ("dir/")
+	// and files; nil means the whole root.
+	List(ctx context.Context, under []string) ([]string, error)
+	// Read returns the contents of a regular file, refusing symlinks and
+	// special files, and refusing (with a *TooLargeError) a file larger than
+	// limit without reading it.
 	Read(rel string, limit int64) ([]byte, error)
 }
 
+// TooLargeError reports a file over its size cap; nothing was read.
+type TooLargeError struct{ Size, Limit int64 }
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("file is %s; the limit for this kind of file is %s", byteSize(e.Size), byteSize(e.Limit))
+}
+
+// errNotRegular is returned for symlinks, directories and special files.
+var errNotRegular = errors.New("not a regular file (symlinks and special files are never followed)")
+
 // DiskFiles reads the work tree at Root. Inside a git work tree the listing
 // comes from git (tracked and untracked files, .gitignore honoured);
-// elsewhere it is a directory walk that skips .git.
+// elsewhere it is a directory walk that skips .git and node_modules.
 type DiskFiles struct {
 	Root string
 	// NoGit forces the plain walk even inside a git work tree.
@@ -35,31 +45,68 @@ type DiskFiles struct {
 }
 
 // List implements Files.
-func (d *DiskFiles) List(ctx context.Context) ([]string, error) {
+func (d *DiskFiles) List(ctx context.Context, under []string) ([]string, error) {
 	if !d.NoGit {
-		if paths, ok := gitListFiles(ctx, d.Root); ok {
-			return paths, nil
+		if paths, ok := gitListFiles(ctx, d.Root, under); ok {
+			// A file named explicitly is listed even when git ignores it.
+			return append(paths, d.existingFiles(under)...), nil
 		}
 	}
+	if under == nil {
+		return d.walk("")
+	}
+	out := d.existingFiles(under)
+	for _, u := range under {
+		if !strings.HasSuffix(u, "/") {
+			continue
+		}
+		paths, err := d.walk(u)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		out = append(out, paths...)
+	}
+	return out, nil
+}
+
+// existingFiles returns the entries of list that name existing non-directories.
+func (d *DiskFiles) existingFiles(list []string) []string {
 	var out []string
-	err := filepath.WalkDir(d.Root, func(p string, e fs.DirEntry, err error) error {
+	for _, u := range list {
+		if strings.HasSuffix(u, "/") {
+			continue
+		}
+		if info, err := os.Lstat(d.abs(u)); err == nil && !info.IsDir() {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (d *DiskFiles) abs(rel string) string { return filepath.Join(d.Root, filepath.FromSlash(rel)) }
+
+// walk lists the files below dir ("" for the root), without following
+// symlinks.
+func (d *DiskFiles) walk(dir string) ([]string, error) {
+	var out []string
+	start := d.abs(dir)
+	err := filepath.WalkDir(start, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
-			if p == d.Root {
+			if p == start {
 				return err
 			}
 			return nil // an unreadable subdirectory is skipped, not fatal
 		}
 		if e.IsDir() {
-			if e.Name() == ".git" || e.Name() == "node_modules" {
+			if p != start && (e.Name() == ".git" || e.Name() == "node_modules") {
 				return filepath.SkipDir
 			}
 			return nil
 		}
 		rel, err := filepath.Rel(d.Root, p)
-		if err != nil {
-			return nil
+		if err == nil {
+			out = append(out, filepath.ToSlash(rel))
 		}
-		out = append(out, filepath.ToSlash(rel))
 		return nil
 	})
 	return out, err
@@ -67,11 +114,20 @@ func (d *DiskFiles) List(ctx context.Context) ([]string, error) {
 
 // gitListFiles asks git for the files under root that are tracked or
 // untracked-but-not-ignored. ok is false outside a work tree or without git.
-func gitListFiles(ctx context.Context, root string) ([]string, bool) {
+func gitListFiles(ctx context.Context, root string, under []string) ([]string, bool) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, false
 	}
-	cmd := exec.CommandContext(ctx, "git", "-c", "core.quotepath=off", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ".")
+	args := []string{"-c", "core.quotepath=off", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--"}
+	if under == nil {
+		args = append(args, ".")
+	} else if len(under) == 0 {
+		return nil, true
+	}
+	for _, u := range under {
+		args = append(args, ":(literal)"+u)
+	}
+	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = root
 	var out bytes.Buffer
 	cmd.Stdout = &out
@@ -91,20 +147,15 @@ func gitListFiles(ctx context.Context, root string) ([]string, bool) {
 	return paths, true
 }
 
-// Stat implements Files.
-func (d *DiskFiles) Stat(rel string) (int64, bool, error) {
-	info, err := os.Lstat(filepath.Join(d.Root, filepath.FromSlash(rel)))
-	if err != nil {
-		return 0, false, err
-	}
-	return info.Size(), info.Mode().IsRegular(), nil
-}
-
-// Read implements Files. It reads at most limit+1 bytes so a file that grew
-// after Stat is still caught as too large without being read whole.
+// Read implements Files: one open (never following a symlink, never
+// blocking on a FIFO), one fstat for type and size, then at most limit+1
+// bytes, so a file that grows while being read is still caught.
 func (d *DiskFiles) Read(rel string, limit int64) ([]byte, error) {
-	f, err := os.Open(filepath.Join(d.Root, filepath.FromSlash(rel)))
+	f, err := openNoFollow(d.abs(rel))
 	if err != nil {
+		if isSymlinkError(err) {
+			return nil, errNotRegular
+		}
 		return nil, err
 	}
 	defer f.Close()
@@ -113,15 +164,28 @@ func (d *DiskFiles) Read(rel string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file")
+		return nil, errNotRegular
 	}
-	size := info.Size()
-	if size > limit {
-		size = limit
+	if info.Size() > limit {
+		return nil, &TooLargeError{Size: info.Size(), Limit: limit}
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, size+1))
-	_, err = io.Copy(buf, io.LimitReader(f, limit+1))
-	return buf.Bytes(), err
+	buf := make([]byte, 0, info.Size()+1)
+	for {
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return nil, &TooLargeError{Size: int64(len(buf)), Limit: limit}
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+	}
 }
 
 // describeOSError shortens an OS error to its cause, without the path.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 )
 
@@ -28,21 +29,53 @@ type Command struct {
 	Dir            string   // working directory; "" means the process's
 }
 
-const usage = `squadci — lint Squad agent teams and Squad Connector exchanges
+// subcommand is one `squadci NAME` command. Files register theirs in init,
+// so adding a command touches no shared switch.
+type subcommand struct {
+	synopsis, summary string // shown in --help
+	run               func(c *Command, args []string) int
+}
 
-Usage:
-  squadci lint [PATH...] [flags]   lint a repository (default: the git top-level, else the working directory)
-  squadci rules [--format text|json|markdown]
-  squadci version
+var subcommands = map[string]subcommand{}
 
-Run 'squadci lint --help' for the lint flags.
+func register(name, synopsis, summary string, run func(c *Command, args []string) int) {
+	if _, dup := subcommands[name]; dup {
+		panic("squadci: duplicate command " + name)
+	}
+	subcommands[name] = subcommand{synopsis, summary, run}
+}
+
+func init() {
+	register("lint", "lint [PATH...] [flags]", "lint a repository (default: the git top-level, else the working directory)", (*Command).runLint)
+	register("rules", "rules [--format text|json|markdown]", "list every rule", (*Command).runRules)
+	register("version", "version", "print the version", func(c *Command, _ []string) int {
+		fmt.Fprintf(c.Stdout, "squadci %s\n", Version)
+		return exitOK
+	})
+}
+
+func usageText() string {
+	names := make([]string, 0, len(subcommands))
+	for name := range subcommands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("squadci — lint Squad agent teams and Squad Connector exchanges\n\nUsage:\n")
+	for _, name := range names {
+		fmt.Fprintf(&b, "  squadci %-44s %s\n", subcommands[name].synopsis, subcommands[name].summary)
+	}
+	b.WriteString(`
+Run 'squadci COMMAND --help' for a command's flags.
 
 Exit codes:
   0  nothing at or above the fail level
   1  findings at or above the fail level
   2  usage or configuration error
   3  internal error
-`
+`)
+	return b.String()
+}
 
 // Main runs the command named by args[1:] and returns the exit code.
 func (c *Command) Main(args []string) (code int) {
@@ -53,22 +86,20 @@ func (c *Command) Main(args []string) (code int) {
 		}
 	}()
 	if len(args) < 2 {
-		fmt.Fprint(c.Stderr, usage)
+		fmt.Fprint(c.Stderr, usageText())
 		return exitUsage
 	}
 	switch args[1] {
-	case "lint":
-		return c.runLint(args[2:])
-	case "rules":
-		return c.runRules(args[2:])
-	case "version", "--version", "-version":
-		fmt.Fprintf(c.Stdout, "squadci %s\n", Version)
-		return exitOK
+	case "--version", "-version":
+		args[1] = "version"
 	case "help", "-h", "--help", "-help":
-		fmt.Fprint(c.Stdout, usage)
+		fmt.Fprint(c.Stdout, usageText())
 		return exitOK
 	}
-	fmt.Fprintf(c.Stderr, "squadci: unknown command %q\n\n%s", args[1], usage)
+	if sub, ok := subcommands[args[1]]; ok {
+		return sub.run(c, args[2:])
+	}
+	fmt.Fprintf(c.Stderr, "squadci: unknown command %q\n\n%s", args[1], usageText())
 	return exitUsage
 }
 

@@ -200,13 +200,14 @@ func (c *Command) writeOutputs(run *report.Run, format report.Format, colorMode 
 		return c.usageError(err)
 	}
 	wd, _ := c.workDir()
+	warn := func(msg string) { fmt.Fprintf(c.Stderr, "squadci: %s\n", msg) }
 	for _, e := range extras {
 		path := e.file
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(wd, path)
 		}
 		var buf bytes.Buffer
-		if err := report.Write(&buf, e.format, run, report.Options{}); err != nil {
+		if err := report.Write(&buf, e.format, run, report.Options{Warn: warn}); err != nil {
 			fmt.Fprintf(c.Stderr, "squadci: writing %s: %v\n", e.file, err)
 			return exitInternal
 		}
@@ -215,7 +216,7 @@ func (c *Command) writeOutputs(run *report.Run, format report.Format, colorMode 
 			return exitUsage
 		}
 	}
-	if err := report.Write(c.Stdout, format, run, report.Options{Color: color}); err != nil {
+	if err := report.Write(c.Stdout, format, run, report.Options{Color: color, Warn: warn}); err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: writing output: %v\n", err)
 		return exitInternal
 	}

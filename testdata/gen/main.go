@@ -1,48 +1,32 @@
-// Command gen writes the deterministic benchmark corpus of the spec's
-// Performance section (cli.md): N connector manifests, N exchanges, N agent
-// files, an HVE squad and a .squad team with N/10 members each.
-//
-// Exchanges hold a snapshot, request, result, private state and two artifacts;
-// most tasks await a resume with their result already in place, so the same
-// corpus serves `squadci resume` benchmarks. Every 1.1 connector has a replace
-// binding in the HVE team.md, which its pending requests pin.
+// Command gen writes the deterministic benchmark corpus (see package
+// internal/corpus) of the spec's Performance section.
 //
 //	go run ./testdata/gen -scale 2000 -out /tmp/corpus [-seed 1] [-parts manifests,exchanges,agents,squad]
-//
-// The same flags always produce a byte-identical tree, and everything written is
-// valid per the spec pages, so a clean lint of the full corpus has no findings.
-// Parts are slices for benchmarking; exchanges and the squads' Connector Bindings
-// refer to manifests, and the HVE roster names agents by their `name:`, so only
-// the full corpus is guaranteed to be consistent across files.
 package main
 
 import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
+
+	"github.com/squadci/squadci/internal/corpus"
 )
 
-// minScale keeps the squads meaningful: N/10 members, one of them the Scribe.
-const minScale = 10
-
 func main() {
-	if err := run(os.Args[1:], os.Stderr); err != nil {
+	if err := run(os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(2)
 	}
 }
 
-// run parses flags, plans the corpus and writes the requested parts.
-func run(args []string, stderr io.Writer) error {
+func run(args []string) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	scale := fs.Int("scale", 2000, "number of manifests, exchanges and agent files (squads get scale/10 members)")
 	out := fs.String("out", "", "output directory; must not exist or be empty")
 	seed := fs.Uint64("seed", 1, "random seed; the same seed and flags give a byte-identical tree")
-	parts := fs.String("parts", strings.Join(allParts, ","), "comma-separated parts to write: "+strings.Join(allParts, ", "))
+	parts := fs.String("parts", strings.Join(corpus.Parts, ","), "comma-separated parts: "+strings.Join(corpus.Parts, ", "))
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -52,46 +36,10 @@ func run(args []string, stderr io.Writer) error {
 	if *out == "" {
 		return errors.New("-out is required")
 	}
-	if *scale < minScale {
-		return fmt.Errorf("-scale %d: must be at least %d", *scale, minScale)
-	}
-	want, err := parseParts(*parts)
+	st, err := corpus.Generate(*out, *scale, *seed, strings.Split(*parts, ","))
 	if err != nil {
 		return err
 	}
-	c, err := newCorpus(*out)
-	if err != nil {
-		return err
-	}
-	p := newPlan(*scale, *seed, want)
-	if err := p.write(c, want); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "gen: wrote %d files (%d bytes) to %s\n", c.files, c.bytes, *out)
+	fmt.Fprintf(os.Stderr, "gen: wrote %d files (%d bytes) to %s\n", st.Files, st.Bytes, *out)
 	return nil
-}
-
-var allParts = []string{"manifests", "exchanges", "agents", "squad"}
-
-// parseParts turns "manifests,squad" into a set, refusing unknown names.
-func parseParts(s string) (map[string]bool, error) {
-	want := map[string]bool{}
-	for _, name := range strings.Split(s, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		known := false
-		for _, p := range allParts {
-			known = known || p == name
-		}
-		if !known {
-			return nil, fmt.Errorf("-parts: unknown part %q (known: %s)", name, strings.Join(allParts, ", "))
-		}
-		want[name] = true
-	}
-	if len(want) == 0 {
-		return nil, errors.New("-parts: no parts selected")
-	}
-	return want, nil
 }

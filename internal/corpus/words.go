@@ -1,4 +1,4 @@
-package main
+package corpus
 
 // Vocabulary for realistic, varied content. Nothing here may look like a
 // credential, a directive to the squad ("skip this gate") or an accounting

@@ -1,4 +1,4 @@
-package main
+package corpus
 
 // The exchange files of connector.md §3–§5, in field order. Optional fields are
 // omitempty so a 1.0 exchange carries none of the 1.1-only fields.

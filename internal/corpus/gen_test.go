@@ -1,10 +1,9 @@
-package main
+package corpus
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -14,12 +13,15 @@ import (
 	"testing"
 )
 
-// generate runs the command into a fresh temporary directory.
-func generate(t *testing.T, args ...string) string {
+// generate writes a corpus into a fresh temporary directory.
+func generate(t *testing.T, scale int, seed uint64, parts ...string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "corpus")
-	if err := run(append([]string{"-out", dir}, args...), io.Discard); err != nil {
-		t.Fatalf("run %v: %v", args, err)
+	if len(parts) == 0 {
+		parts = nil
+	}
+	if _, err := Generate(dir, scale, seed, parts); err != nil {
+		t.Fatalf("Generate(%d, %d, %v): %v", scale, seed, parts, err)
 	}
 	return dir
 }
@@ -44,8 +46,8 @@ func tree(t *testing.T, root string) map[string][]byte {
 }
 
 func TestDeterministic(t *testing.T) {
-	a := tree(t, generate(t, "-scale", "20"))
-	b := tree(t, generate(t, "-scale", "20"))
+	a := tree(t, generate(t, 20, 1))
+	b := tree(t, generate(t, 20, 1))
 	if len(a) != len(b) {
 		t.Fatalf("file counts differ: %d vs %d", len(a), len(b))
 	}
@@ -54,7 +56,7 @@ func TestDeterministic(t *testing.T) {
 			t.Errorf("%s differs between two runs", path)
 		}
 	}
-	c := tree(t, generate(t, "-scale", "20", "-seed", "2"))
+	c := tree(t, generate(t, 20, 2))
 	if bytes.Equal(a["connectors/c-00001.json"], c["connectors/c-00001.json"]) {
 		t.Error("-seed 2 produced the same first manifest as -seed 1")
 	}
@@ -63,8 +65,8 @@ func TestDeterministic(t *testing.T) {
 // TestPartsAreSlices checks a part written alone is byte-identical to the same
 // files in the full corpus (the benchmark compares them side by side).
 func TestPartsAreSlices(t *testing.T) {
-	full := tree(t, generate(t, "-scale", "20"))
-	only := tree(t, generate(t, "-scale", "20", "-parts", "manifests"))
+	full := tree(t, generate(t, 20, 1))
+	only := tree(t, generate(t, 20, 1, "manifests"))
 	if len(only) != 20 {
 		t.Fatalf("-parts manifests wrote %d files, want 20", len(only))
 	}
@@ -85,7 +87,7 @@ var (
 var manifestFields = []string{"capabilities", "connectorId", "contact", "deadlineMinutesDefault", "dropPath", "retryCapDefault", "roles", "schemaVersion", "transport", "version"}
 
 func TestManifestsAreValid(t *testing.T) {
-	files := tree(t, generate(t, "-scale", "20"))
+	files := tree(t, generate(t, 20, 1))
 	ids := map[string]bool{}
 	for i := 1; i <= 20; i++ {
 		path := fmt.Sprintf("connectors/c-%05d.json", i)
@@ -146,7 +148,7 @@ func checkManifest(t *testing.T, path string, m map[string]any) {
 // TestExchangeHashes checks every state file pins the exact request and
 // snapshot bytes, and a consumed one the result bytes too.
 func TestExchangeHashes(t *testing.T) {
-	files := tree(t, generate(t, "-scale", "20"))
+	files := tree(t, generate(t, 20, 1))
 	states := 0
 	for path, data := range files {
 		if !strings.HasSuffix(path, ".state.json") {
@@ -194,7 +196,7 @@ func allArtifacts(r result) []artifact {
 // TestHVEHistoryClaimsDeliverables checks each history entry's deliverable
 // exists, the property squad state rules check hardest.
 func TestHVEHistoryClaimsDeliverables(t *testing.T) {
-	files := tree(t, generate(t, "-scale", "20"))
+	files := tree(t, generate(t, 20, 1))
 	re := regexp.MustCompile("(?m)^\\* Deliverable: `([^`]+)` \\((\\d+) bytes\\)$")
 	found := 0
 	for path, data := range files {
@@ -218,7 +220,7 @@ func TestRefusesNonEmptyOutput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "x"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := run([]string{"-out", dir, "-scale", "20"}, io.Discard); err == nil {
+	if _, err := Generate(dir, 20, 1, nil); err == nil {
 		t.Error("run into a non-empty directory succeeded")
 	}
 }
