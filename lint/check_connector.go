@@ -162,7 +162,7 @@ func checkMailboxes(ctx context.Context, s *session, r *repo) error {
 	}
 	var files []string
 	for _, p := range listed {
-		if exchangeKind(p) != "" && underAny(boxes, p) && s.reported(p) {
+		if exchangeKind(p) != "" && PathUnder(boxes, p) && s.reported(p) {
 			files = append(files, p)
 		}
 	}

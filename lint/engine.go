@@ -92,7 +92,7 @@ func (s *session) list(ctx context.Context, under []string) ([]string, error) {
 			sort.Strings(s.all)
 		}
 		for _, p := range s.all {
-			if under == nil || underAny(under, p) {
+			if under == nil || PathUnder(under, p) {
 				paths = append(paths, p)
 			}
 		}
@@ -102,9 +102,9 @@ func (s *session) list(ctx context.Context, under []string) ([]string, error) {
 	return compactSorted(paths), nil
 }
 
-// underAny reports whether p is one of the files, or below one of the
+// PathUnder reports whether p is one of the files, or below one of the
 // directories ("dir/"), in list.
-func underAny(list []string, p string) bool {
+func PathUnder(list []string, p string) bool {
 	for _, u := range list {
 		if p == u || u == "./" || (strings.HasSuffix(u, "/") && strings.HasPrefix(p, u)) {
 			return true
@@ -226,8 +226,8 @@ func (s *session) load(rel string, limit int64) []byte {
 		switch {
 		case errors.As(err, &tooLarge):
 			s.add(rel, nil, []diag.Diagnostic{ruleTooLarge.At(rel, diag.Span{}, "%s", tooLarge.Error())})
-		case errors.Is(err, errNotRegular):
-			s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "%s", errNotRegular.Error())})
+		case errors.Is(err, ErrNotRegular):
+			s.add(rel, nil, []diag.Diagnostic{ruleUnreadable.At(rel, diag.Span{}, "%s", ErrNotRegular.Error())})
 		case errors.Is(err, fs.ErrNotExist):
 			// listed but gone: a tracked file deleted from the work tree
 		default:

@@ -32,8 +32,8 @@ func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("file is %s; the limit for this kind of file is %s", byteSize(e.Size), byteSize(e.Limit))
 }
 
-// errNotRegular is returned for symlinks, directories and special files.
-var errNotRegular = errors.New("not a regular file (symlinks and special files are never followed)")
+// ErrNotRegular is returned for symlinks, directories and special files.
+var ErrNotRegular = errors.New("not a regular file (symlinks and special files are never followed)")
 
 // DiskFiles reads the work tree at Root. Inside a git work tree the listing
 // comes from git (tracked and untracked files, .gitignore honoured);
@@ -154,7 +154,7 @@ func (d *DiskFiles) Read(rel string, limit int64) ([]byte, error) {
 	f, err := openNoFollow(d.abs(rel))
 	if err != nil {
 		if isSymlinkError(err) {
-			return nil, errNotRegular
+			return nil, ErrNotRegular
 		}
 		return nil, err
 	}
@@ -164,7 +164,7 @@ func (d *DiskFiles) Read(rel string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, errNotRegular
+		return nil, ErrNotRegular
 	}
 	if info.Size() > limit {
 		return nil, &TooLargeError{Size: info.Size(), Limit: limit}

@@ -21,6 +21,7 @@ type lintFlags struct {
 	format, config, failLevel, category, color string
 	outputs                                    repeatFlag
 	disable, enable                            listFlag
+	staged                                     bool
 }
 
 func (c *Command) runLint(args []string) int {
@@ -35,6 +36,7 @@ func (c *Command) runLint(args []string) int {
 	fs.Var(&f.enable, "enable", "rule ids or names to force on (comma-separated, repeatable)")
 	fs.StringVar(&f.category, "sarif-category", "", "SARIF automationDetails.id (code scanning category)")
 	fs.StringVar(&f.color, "color", "auto", "colour text output: auto|always|never (NO_COLOR honoured)")
+	fs.BoolVar(&f.staged, "staged", false, "lint the content staged in the git index, not the work tree")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return c.usageError(err)
@@ -51,30 +53,11 @@ func (c *Command) runLint(args []string) int {
 	if err != nil {
 		return c.usageError(err)
 	}
-	root, targets, err := c.lintRoot(positional)
-	if err != nil {
-		return c.usageError(err)
-	}
-	cfg, err := lint.LoadConfig(root, f.config)
-	if err != nil {
-		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
-		return exitUsage
-	}
-	res, err := lint.Lint(context.Background(), lint.Options{
-		Files: &lint.DiskFiles{Root: root}, Config: cfg, Targets: targets,
-		Disable: f.disable, Enable: f.enable,
-	})
-	if err != nil {
-		var ce *lint.ConfigError
-		if errors.As(err, &ce) {
-			fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
-			return exitUsage
-		}
-		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
-		return exitInternal
+	res, code := c.lintCore(f, positional)
+	if res == nil {
+		return code
 	}
 	run := &res.Run
-	run.ToolName, run.ToolVersion, run.Category = "squadci", Version, f.category
 	if code := c.writeOutputs(run, format, f.color, extras); code != exitOK {
 		return code
 	}
@@ -83,6 +66,40 @@ func (c *Command) runLint(args []string) int {
 		return exitInternal
 	}
 	return exitCode(run, failLevel)
+}
+
+// lintCore runs the engine for the CLI and the action. A nil result comes
+// with the exit code to return (usage, configuration or internal error, or
+// nothing staged).
+func (c *Command) lintCore(f lintFlags, positional []string) (*lint.Result, int) {
+	src, code := c.lintSource(f, positional)
+	if code != exitOK {
+		return nil, code
+	}
+	defer src.close()
+	if src.nothingStaged {
+		fmt.Fprintln(c.Stderr, "squadci: nothing staged to lint")
+		return nil, exitOK
+	}
+	cfg, err := src.config(f.config)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+		return nil, exitUsage
+	}
+	res, err := lint.Lint(context.Background(), lint.Options{
+		Files: src.files, Config: cfg, Targets: src.targets,
+		Disable: f.disable, Enable: f.enable,
+	})
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+		var ce *lint.ConfigError
+		if errors.As(err, &ce) {
+			return nil, exitUsage
+		}
+		return nil, exitInternal
+	}
+	res.Run.ToolName, res.Run.ToolVersion, res.Run.Category = "squadci", Version, f.category
+	return res, exitOK
 }
 
 // lintRoot applies the root rule of cli.md: a single directory argument is

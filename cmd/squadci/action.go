@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sethvargo/go-githubactions"
+	"github.com/squadci/squadci/lint/report"
+)
+
+func init() {
+	register("action", "action", "entry point of action.yml (reads INPUT_* and the GitHub context)", (*Command).runAction)
+}
+
+// actionInputs are the inputs of action.yml.
+type actionInputs struct {
+	mode, paths, config, failLevel, sarifFile, sarifCategory string
+	annotations, summary                                      bool
+	workingDirectory                                          string
+}
+
+func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error) {
+	in := actionInputs{
+		mode: a.GetInput("mode"), paths: a.GetInput("paths"), config: a.GetInput("config"),
+		failLevel: a.GetInput("fail-level"), sarifFile: a.GetInput("sarif-file"),
+		sarifCategory: a.GetInput("sarif-category"), workingDirectory: a.GetInput("working-directory"),
+	}
+	if in.mode == "" {
+		in.mode = "lint"
+	}
+	if in.failLevel == "" {
+		in.failLevel = "error"
+	}
+	var err error
+	if in.annotations, err = boolInput(a, "annotations"); err != nil {
+		return in, err
+	}
+	in.summary, err = boolInput(a, "summary")
+	return in, err
+}
+
+// boolInput reads a boolean input that defaults to true, as action.yml says.
+func boolInput(a *githubactions.Action, name string) (bool, error) {
+	switch v := strings.ToLower(a.GetInput(name)); v {
+	case "", "true":
+		return true, nil
+	case "false":
+		return false, nil
+	default:
+		return false, fmt.Errorf("input %s must be true or false, not %q", name, v)
+	}
+}
+
+func (c *Command) runAction(args []string) int {
+	if len(args) > 0 {
+		return c.usageError(fmt.Errorf("squadci action takes no arguments; it reads INPUT_* variables"))
+	}
+	a := githubactions.New(githubactions.WithGetenv(c.getenv), githubactions.WithWriter(c.Stdout))
+	in, err := c.readActionInputs(a)
+	if err != nil {
+		return c.usageError(err)
+	}
+	if in.workingDirectory != "" {
+		wd, _ := c.workDir()
+		if !filepath.IsAbs(in.workingDirectory) {
+			in.workingDirectory = filepath.Join(wd, in.workingDirectory)
+		}
+		c.Dir = in.workingDirectory
+	}
+	switch in.mode {
+	case "lint":
+		return c.actionLint(a, in)
+	case "poll", "resume", "scheduled":
+		return c.usageError(fmt.Errorf("mode %q is not available in this version of squadci; use mode: lint", in.mode))
+	}
+	return c.usageError(fmt.Errorf("input mode must be lint, poll, resume or scheduled, not %q", in.mode))
+}
+
+func (c *Command) actionLint(a *githubactions.Action, in actionInputs) int {
+	failLevel, err := parseFailLevel(in.failLevel)
+	if err != nil {
+		return c.usageError(err)
+	}
+	res, code := c.lintCore(lintFlags{config: in.config, category: in.sarifCategory}, strings.Fields(in.paths))
+	if res == nil {
+		return code
+	}
+	run := &res.Run
+	a.Group(fmt.Sprintf("squadci: %d findings in %d files", len(run.Findings), run.Files))
+	report.WriteText(c.Stdout, run, report.TextOptions{})
+	a.EndGroup()
+	if in.annotations {
+		report.WriteGitHub(c.Stdout, run, report.GitHubOptions{})
+	}
+	outputs := map[string]string{}
+	e, w, n := run.Counts()
+	outputs["errors"], outputs["warnings"], outputs["notes"] = strconv.Itoa(e), strconv.Itoa(w), strconv.Itoa(n)
+	if in.sarifFile != "" {
+		path := c.actionPath(in.sarifFile)
+		if err := writeFormat(path, report.FormatSARIF, run); err != nil {
+			fmt.Fprintf(c.Stderr, "squadci: writing SARIF: %v\n", err)
+			return exitInternal
+		}
+		outputs["sarif-file"] = path
+	}
+	if dir := c.getenv("RUNNER_TEMP"); dir != "" {
+		path := filepath.Join(dir, "squadci-report.json")
+		if err := writeFormat(path, report.FormatJSON, run); err == nil {
+			outputs["report-file"] = path
+		} else {
+			fmt.Fprintf(c.Stderr, "squadci: report file not written: %v\n", err)
+		}
+	}
+	if in.summary {
+		c.appendEnvFile("GITHUB_STEP_SUMMARY", report.StepSummary(run, report.DefaultSummaryLimit))
+	}
+	c.setOutputs(outputs)
+	if res.Internal {
+		return exitInternal
+	}
+	return exitCode(run, failLevel)
+}
+
+// actionPath resolves a path input against the working directory.
+func (c *Command) actionPath(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	wd, _ := c.workDir()
+	return filepath.Join(wd, p)
+}
+
+func writeFormat(path string, f report.Format, run *report.Run) error {
+	var buf bytes.Buffer
+	if err := report.Write(&buf, f, run, report.Options{}); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// appendEnvFile appends text to the file named by an environment variable
+// (GITHUB_STEP_SUMMARY, GITHUB_OUTPUT). A missing variable or an unwritable
+// file is reported, never fatal: a fork's read-only run still gets its
+// annotations and exit code.
+func (c *Command) appendEnvFile(name, text string) {
+	path := c.getenv(name)
+	if path == "" {
+		fmt.Fprintf(c.Stderr, "squadci: %s is not set; skipped\n", name)
+		return
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err == nil {
+		_, err = f.WriteString(text)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: writing %s: %v\n", name, err)
+	}
+}
+
+// setOutputs writes step outputs with a random heredoc delimiter, so no
+// value (which may hold repository text) can end its entry early and forge
+// another output.
+func (c *Command) setOutputs(outputs map[string]string) {
+	var b strings.Builder
+	for _, k := range sortedKeys(outputs) {
+		v := outputs[k]
+		delim := randomDelimiter()
+		for strings.Contains(v, delim) {
+			delim = randomDelimiter()
+		}
+		fmt.Fprintf(&b, "%s<<%s\n%s\n%s\n", k, delim, v, delim)
+	}
+	c.appendEnvFile("GITHUB_OUTPUT", b.String())
+}
+
+func randomDelimiter() string {
+	var buf [16]byte
+	if _, err := rand.Read(buf[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
+	return "squadci_" + hex.EncodeToString(buf[:])
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

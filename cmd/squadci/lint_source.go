@@ -1,0 +1,76 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/squadci/squadci/hooks"
+	"github.com/squadci/squadci/lint"
+)
+
+// lintSource is what a lint run reads: the work tree, or the git index.
+type lintSource struct {
+	root          string
+	files         lint.Files
+	targets       []string
+	index         *hooks.IndexFiles // set with --staged
+	nothingStaged bool
+}
+
+// lintSource resolves the root, the files and the targets of a run.
+func (c *Command) lintSource(f lintFlags, positional []string) (*lintSource, int) {
+	if !f.staged {
+		root, targets, err := c.lintRoot(positional)
+		if err != nil {
+			return nil, c.usageError(err)
+		}
+		return &lintSource{root: root, files: &lint.DiskFiles{Root: root}, targets: targets}, exitOK
+	}
+	if len(positional) > 0 {
+		return nil, c.usageError(errors.New("--staged lints what is staged; it takes no paths"))
+	}
+	wd, err := c.workDir()
+	if err != nil {
+		return nil, c.usageError(err)
+	}
+	ctx := context.Background()
+	top, err := hooks.TopLevel(ctx, wd)
+	if err != nil {
+		return nil, c.usageError(fmt.Errorf("--staged needs a git work tree: %v", err))
+	}
+	staged, err := hooks.StagedFiles(ctx, top)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+		return nil, exitInternal
+	}
+	idx := &hooks.IndexFiles{Top: top}
+	return &lintSource{root: top, files: idx, targets: staged, index: idx, nothingStaged: len(staged) == 0}, exitOK
+}
+
+// config loads the configuration: from --config on disk when given, else
+// from the default locations — in the index for --staged, so the commit is
+// judged by the configuration it carries.
+func (s *lintSource) config(path string) (*lint.Config, error) {
+	if s.index == nil || path != "" {
+		return lint.LoadConfig(s.root, path)
+	}
+	for _, name := range lint.ConfigFiles {
+		src, err := s.index.Read(name, 1<<20)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, &lint.ConfigError{Path: name, Message: "cannot read config from the index: " + err.Error()}
+		}
+		return lint.ParseConfig(name, src)
+	}
+	return &lint.Config{}, nil
+}
+
+func (s *lintSource) close() {
+	if s.index != nil {
+		s.index.Close()
+	}
+}

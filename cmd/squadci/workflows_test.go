@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
+)
+
+// repoRoot is the module root, two levels above this package.
+var repoRoot = filepath.Join("..", "..")
+
+// readmeWorkflows extracts every ```yaml block of the README that is a
+// workflow (has `on:` and `jobs:`), so the documented examples are linted.
+func readmeWorkflows(t *testing.T) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```ya?ml\n(.*?)```").FindAllStringSubmatch(string(b), -1)
+	out := map[string]string{}
+	for i, m := range blocks {
+		if regexp.MustCompile(`(?m)^on:`).MatchString(m[1]) && regexp.MustCompile(`(?m)^jobs:`).MatchString(m[1]) {
+			out[filepath.Join("readme-"+string(rune('a'+i))+".yml")] = m[1]
+		}
+	}
+	if len(out) < 2 {
+		t.Fatalf("the README shows %d workflows; expected the PR and pre-commit ones at least", len(out))
+	}
+	return out
+}
+
+// TestActionlint runs actionlint on this repository's workflows and on every
+// workflow the README shows.
+func TestActionlint(t *testing.T) {
+	bin := testtool.LookPath(t, "actionlint", "go install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12")
+	dir := t.TempDir()
+	wf := filepath.Join(dir, ".github", "workflows")
+	if err := os.MkdirAll(wf, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range readmeWorkflows(t) {
+		if err := os.WriteFile(filepath.Join(wf, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	own, _ := filepath.Glob(filepath.Join(repoRoot, ".github", "workflows", "*.yml"))
+	if len(own) == 0 {
+		t.Fatal("no workflows in .github/workflows")
+	}
+	for _, p := range own {
+		b, _ := os.ReadFile(p)
+		if err := os.WriteFile(filepath.Join(wf, "own-"+filepath.Base(p)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// actionlint resolves `uses: ./` against the project, so the action's
+	// metadata sits at the temporary project's root as in this repository.
+	action, _ := os.ReadFile(filepath.Join(repoRoot, "action.yml"))
+	if err := os.WriteFile(filepath.Join(dir, "action.yml"), action, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-no-color")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("actionlint: %v\n%s", err, out)
+	}
+}
+
+// TestActionValidator checks action.yml (and the workflows) against the
+// action and workflow schemas with @action-validator/cli.
+func TestActionValidator(t *testing.T) {
+	bin := testtool.LookPath(t, "action-validator", "npm install @action-validator/cli")
+	files := []string{filepath.Join(repoRoot, "action.yml")}
+	own, _ := filepath.Glob(filepath.Join(repoRoot, ".github", "workflows", "*.yml"))
+	for _, f := range append(files, own...) {
+		out, err := exec.Command(bin, f).CombinedOutput()
+		if err != nil || strings.Contains(string(out), "Fatal") {
+			t.Errorf("action-validator %s: %v\n%s", f, err, out)
+		}
+	}
+}

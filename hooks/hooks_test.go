@@ -1,0 +1,174 @@
+package hooks
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
+	"github.com/squadci/squadci/lint"
+)
+
+// newRepo makes a git repository with an identity, so commits work.
+func newRepo(t *testing.T) string {
+	t.Helper()
+	testtool.LookPath(t, "git", "apt-get install git")
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "config", "user.email", "test@example.com")
+	gitRun(t, dir, "config", "user.name", "test")
+	gitRun(t, dir, "config", "commit.gpgsign", "false")
+	return dir
+}
+
+func gitRun(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func write(t *testing.T, dir, rel, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestIndexFilesReadsStagedContent(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, "connectors/a.json", "staged\n")
+	write(t, dir, "docs/b.md", "b\n")
+	gitRun(t, dir, "add", ".")
+	write(t, dir, "connectors/a.json", "work tree\n") // unstaged change
+	write(t, dir, "connectors/new.json", "untracked\n")
+	if err := os.Symlink("a.json", filepath.Join(dir, "connectors", "link.json")); err != nil {
+		t.Skip(err)
+	}
+	gitRun(t, dir, "add", "connectors/link.json")
+
+	x := &IndexFiles{Top: dir}
+	defer x.Close()
+	all, err := x.List(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(all)
+	if strings.Join(all, ",") != "connectors/a.json,connectors/link.json,docs/b.md" {
+		t.Errorf("List = %v", all)
+	}
+	under, _ := x.List(context.Background(), []string{"docs/"})
+	if len(under) != 1 || under[0] != "docs/b.md" {
+		t.Errorf("List(docs/) = %v", under)
+	}
+	b, err := x.Read("connectors/a.json", 100)
+	if err != nil || string(b) != "staged\n" {
+		t.Errorf("Read = %q, %v; want the staged blob", b, err)
+	}
+	if _, err := x.Read("connectors/link.json", 100); !errors.Is(err, lint.ErrNotRegular) {
+		t.Errorf("staged symlink: err = %v", err)
+	}
+	var tooLarge *lint.TooLargeError
+	if _, err := x.Read("connectors/a.json", 3); !errors.As(err, &tooLarge) || tooLarge.Size != 7 {
+		t.Errorf("over the cap: err = %v", err)
+	}
+	if _, err := x.Read("connectors/new.json", 100); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("untracked file: err = %v", err)
+	}
+	if mode, _, err := x.Lstat("connectors/link.json"); err != nil || mode&fs.ModeSymlink == 0 {
+		t.Errorf("Lstat(link) = %v, %v", mode, err)
+	}
+	if mode, _, err := x.Lstat("connectors"); err != nil || !mode.IsDir() {
+		t.Errorf("Lstat(dir) = %v, %v", mode, err)
+	}
+	staged, err := StagedFiles(context.Background(), dir)
+	if err != nil || len(staged) != 3 {
+		t.Errorf("StagedFiles = %v, %v", staged, err)
+	}
+}
+
+func TestInstallUninstall(t *testing.T) {
+	dir := newRepo(t)
+	ctx := context.Background()
+	res, err := Install(ctx, dir, "/opt/squad ci/squadci", false)
+	if err != nil || !res.Changed {
+		t.Fatalf("Install = %+v, %v", res, err)
+	}
+	b, _ := os.ReadFile(res.Path)
+	if !strings.Contains(string(b), `bin='/opt/squad ci/squadci'`) || !strings.Contains(string(b), "lint --staged") {
+		t.Errorf("hook =\n%s", b)
+	}
+	if info, _ := os.Stat(res.Path); info.Mode()&0o111 == 0 {
+		t.Errorf("hook is not executable")
+	}
+	again, err := Install(ctx, dir, "/opt/squad ci/squadci", false)
+	if err != nil || again.Changed {
+		t.Errorf("second Install = %+v, %v (want unchanged)", again, err)
+	}
+	removed, err := Uninstall(ctx, dir)
+	if err != nil || !removed {
+		t.Fatalf("Uninstall = %v, %v", removed, err)
+	}
+	if _, err := os.Stat(res.Path); !os.IsNotExist(err) {
+		t.Errorf("hook still present")
+	}
+	if removed, err := Uninstall(ctx, dir); err != nil || removed {
+		t.Errorf("Uninstall with nothing installed = %v, %v", removed, err)
+	}
+}
+
+func TestInstallForeignHook(t *testing.T) {
+	dir := newRepo(t)
+	ctx := context.Background()
+	hooksDir, _ := HooksDir(ctx, dir)
+	foreign := "#!/bin/sh\necho foreign\n"
+	write(t, hooksDir, "pre-commit", foreign)
+	if _, err := Install(ctx, dir, "squadci", false); !errors.Is(err, ErrForeignHook) {
+		t.Fatalf("Install over a foreign hook: err = %v", err)
+	}
+	if _, err := Uninstall(ctx, dir); !errors.Is(err, ErrForeignHook) {
+		t.Errorf("Uninstall of a foreign hook: err = %v", err)
+	}
+	res, err := Install(ctx, dir, "squadci", true)
+	if err != nil || res.Chained == "" {
+		t.Fatalf("Install --force = %+v, %v", res, err)
+	}
+	if b, _ := os.ReadFile(res.Chained); string(b) != foreign {
+		t.Errorf("chained hook = %q", b)
+	}
+	if b, _ := os.ReadFile(res.Path); !strings.Contains(string(b), chainedName) {
+		t.Errorf("hook does not run the chained one:\n%s", b)
+	}
+	if _, err := Uninstall(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(hooksDir, "pre-commit")); string(b) != foreign {
+		t.Errorf("foreign hook not restored: %q", b)
+	}
+}
+
+func TestInstallHonoursHooksPath(t *testing.T) {
+	dir := newRepo(t)
+	gitRun(t, dir, "config", "core.hooksPath", ".githooks")
+	res, err := Install(context.Background(), dir, "squadci", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(dir, ".githooks", "pre-commit"); res.Path != want {
+		t.Errorf("hook at %s, want %s", res.Path, want)
+	}
+}

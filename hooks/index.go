@@ -1,0 +1,256 @@
+// Package hooks connects squadci to git: the staged file list, reading
+// blobs from the index (so a partially staged file is linted exactly as it
+// will be committed), and installing a plain pre-commit hook.
+package hooks
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/squadci/squadci/lint"
+)
+
+// git runs a git command in dir and returns its standard output.
+func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(errb.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("git %s: %s", args[0], msg)
+	}
+	return out.Bytes(), nil
+}
+
+// TopLevel returns the work tree root of the repository containing dir.
+func TopLevel(ctx context.Context, dir string) (string, error) {
+	out, err := git(ctx, dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// StagedFiles lists the paths added, copied, modified or renamed in the
+// index, relative to the top level.
+func StagedFiles(ctx context.Context, top string) ([]string, error) {
+	out, err := git(ctx, top, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR")
+	if err != nil {
+		return nil, err
+	}
+	return splitNUL(out), nil
+}
+
+func splitNUL(b []byte) []string {
+	var out []string
+	for _, p := range bytes.Split(b, []byte{0}) {
+		if len(p) > 0 {
+			out = append(out, string(p))
+		}
+	}
+	return out
+}
+
+// entry is one index entry: its mode and blob id.
+type entry struct {
+	mode   string
+	object string
+}
+
+// IndexFiles implements lint.Files over the git index of the repository at
+// Top: listings come from `git ls-files --stage`, contents from one
+// long-lived `git cat-file --batch-command`, which reports a blob's size
+// before its content is requested, so an oversized blob is never read.
+type IndexFiles struct {
+	Top string
+
+	once    sync.Once
+	entries map[string]entry
+	err     error
+
+	mu     sync.Mutex
+	cat    *exec.Cmd
+	stdin  io.WriteCloser
+	stdout *bufio.Reader
+}
+
+// load reads the whole index once.
+func (x *IndexFiles) load(ctx context.Context) error {
+	x.once.Do(func() {
+		out, err := git(ctx, x.Top, "ls-files", "--stage", "-z")
+		if err != nil {
+			x.err = err
+			return
+		}
+		x.entries = map[string]entry{}
+		for _, rec := range splitNUL(out) {
+			// "<mode> <object> <stage>\t<path>"
+			meta, path, ok := strings.Cut(rec, "\t")
+			fields := strings.Fields(meta)
+			if !ok || len(fields) != 3 || fields[2] != "0" && fields[2] != "2" {
+				continue // unmerged entries other than "ours" are skipped
+			}
+			x.entries[path] = entry{mode: fields[0], object: fields[1]}
+		}
+	})
+	return x.err
+}
+
+// List implements lint.Files.
+func (x *IndexFiles) List(ctx context.Context, under []string) ([]string, error) {
+	if err := x.load(ctx); err != nil {
+		return nil, err
+	}
+	var out []string
+	for p, e := range x.entries {
+		if e.mode == "160000" {
+			continue // a submodule is not a file
+		}
+		if under == nil || lint.PathUnder(under, p) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// Lstat reports the staged entry's type, so path checks see the index as
+// the commit will have it (a staged symlink is a symlink).
+func (x *IndexFiles) Lstat(rel string) (mode fs.FileMode, size int64, err error) {
+	if err := x.load(context.Background()); err != nil {
+		return 0, 0, err
+	}
+	e, ok := x.entries[rel]
+	if !ok {
+		if x.isDir(rel) {
+			return fs.ModeDir, 0, nil
+		}
+		return 0, 0, fs.ErrNotExist
+	}
+	if e.mode == "120000" {
+		return fs.ModeSymlink, 0, nil
+	}
+	size, err = x.size(e.object)
+	return 0, size, err
+}
+
+func (x *IndexFiles) isDir(rel string) bool {
+	prefix := strings.TrimSuffix(rel, "/") + "/"
+	for p := range x.entries {
+		if strings.HasPrefix(p, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// Read implements lint.Files.
+func (x *IndexFiles) Read(rel string, limit int64) ([]byte, error) {
+	if err := x.load(context.Background()); err != nil {
+		return nil, err
+	}
+	e, ok := x.entries[rel]
+	switch {
+	case !ok:
+		return nil, fs.ErrNotExist
+	case e.mode != "100644" && e.mode != "100755":
+		return nil, lint.ErrNotRegular
+	}
+	size, err := x.size(e.object)
+	if err != nil {
+		return nil, err
+	}
+	if size > limit {
+		return nil, &lint.TooLargeError{Size: size, Limit: limit}
+	}
+	return x.contents(e.object, size)
+}
+
+// start launches the batch process on first use.
+func (x *IndexFiles) start() error {
+	if x.cat != nil {
+		return nil
+	}
+	cmd := exec.Command("git", "cat-file", "--batch-command")
+	cmd.Dir = x.Top
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("git cat-file: %w", err)
+	}
+	x.cat, x.stdin, x.stdout = cmd, in, bufio.NewReaderSize(out, 64<<10)
+	return nil
+}
+
+// header sends one command and parses "<oid> <type> <size>".
+func (x *IndexFiles) header(command, object string) (int64, error) {
+	if err := x.start(); err != nil {
+		return 0, err
+	}
+	if _, err := fmt.Fprintf(x.stdin, "%s %s\n", command, object); err != nil {
+		return 0, err
+	}
+	line, err := x.stdout.ReadString('\n')
+	if err != nil {
+		return 0, fmt.Errorf("git cat-file: %w", err)
+	}
+	fields := strings.Fields(line)
+	if len(fields) != 3 || fields[1] != "blob" {
+		return 0, fmt.Errorf("git cat-file: unexpected reply %q", strings.TrimSpace(line))
+	}
+	return strconv.ParseInt(fields[2], 10, 64)
+}
+
+func (x *IndexFiles) size(object string) (int64, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.header("info", object)
+}
+
+func (x *IndexFiles) contents(object string, want int64) ([]byte, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	size, err := x.header("contents", object)
+	if err != nil {
+		return nil, err
+	}
+	if size != want {
+		return nil, errors.New("git cat-file: blob size changed")
+	}
+	buf := make([]byte, size+1) // content and the trailing newline
+	if _, err := io.ReadFull(x.stdout, buf); err != nil {
+		return nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	return buf[:size], nil
+}
+
+// Close stops the batch process.
+func (x *IndexFiles) Close() error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.cat == nil {
+		return nil
+	}
+	x.stdin.Close()
+	err := x.cat.Wait()
+	x.cat = nil
+	return err
+}

@@ -1,0 +1,166 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// marker identifies a hook squadci wrote; nothing without it is touched.
+const marker = "# squadci-managed pre-commit hook"
+
+// chainedName is where a foreign hook is kept when --force chains it.
+const chainedName = "pre-commit.squadci-chained"
+
+// ErrForeignHook means a pre-commit hook that squadci did not write exists.
+var ErrForeignHook = errors.New("a pre-commit hook that squadci did not write exists")
+
+// HooksDir returns the directory git runs hooks from, honouring
+// core.hooksPath.
+func HooksDir(ctx context.Context, dir string) (string, error) {
+	out, err := git(ctx, dir, "rev-parse", "--git-path", "hooks")
+	if err != nil {
+		return "", err
+	}
+	p := strings.TrimSpace(string(out))
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	return p, nil
+}
+
+// hookScript is the hook: run a chained hook first when there is one, then
+// lint the staged content. bin is tried first, then squadci on PATH.
+func hookScript(bin string, chained bool) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "#!/bin/sh\n%s; `squadci hook uninstall` removes it.\n", marker)
+	b.WriteString("# Lints the content staged for this commit (git diff --cached), read from the index.\n")
+	if chained {
+		fmt.Fprintf(&b, "chained=\"$(dirname \"$0\")/%s\"\n", chainedName)
+		b.WriteString("if [ -x \"$chained\" ]; then \"$chained\" \"$@\" || exit $?; fi\n")
+	}
+	fmt.Fprintf(&b, "bin=%s\n", shellQuote(bin))
+	b.WriteString("[ -x \"$bin\" ] || bin=squadci\n")
+	b.WriteString("exec \"$bin\" lint --staged\n")
+	return b.Bytes()
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func isOurs(path string) (exists, ours bool, err error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, false, nil
+	}
+	if err != nil {
+		return false, false, err
+	}
+	return true, bytes.Contains(b, []byte(marker)), nil
+}
+
+// InstallResult says what Install did.
+type InstallResult struct {
+	Path    string // the hook file
+	Chained string // the foreign hook kept and run first, if any
+	Changed bool   // false when the same hook was already installed
+}
+
+// Install writes the squadci pre-commit hook into the repository at dir. A
+// foreign hook is refused (ErrForeignHook) unless force, which keeps it as
+// pre-commit.squadci-chained and runs it first. Installing twice changes
+// nothing.
+func Install(ctx context.Context, dir, bin string, force bool) (InstallResult, error) {
+	hooksDir, err := HooksDir(ctx, dir)
+	if err != nil {
+		return InstallResult{}, err
+	}
+	if err := os.MkdirAll(hooksDir, 0o755); err != nil {
+		return InstallResult{}, err
+	}
+	path := filepath.Join(hooksDir, "pre-commit")
+	chained := filepath.Join(hooksDir, chainedName)
+	res := InstallResult{Path: path}
+	exists, ours, err := isOurs(path)
+	if err != nil {
+		return res, err
+	}
+	if exists && !ours {
+		if !force {
+			return res, fmt.Errorf("%w at %s; run `squadci hook install --force` to keep it and run it before squadci", ErrForeignHook, path)
+		}
+		if _, err := os.Lstat(chained); err == nil {
+			return res, fmt.Errorf("%s already exists; move it away before chaining another hook", chained)
+		}
+		if err := os.Rename(path, chained); err != nil {
+			return res, err
+		}
+	}
+	hasChain := false
+	if _, err := os.Lstat(chained); err == nil {
+		hasChain, res.Chained = true, chained
+	}
+	want := hookScript(bin, hasChain)
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, want) {
+		return res, nil
+	}
+	if err := writeExecutable(path, want); err != nil {
+		return res, err
+	}
+	res.Changed = true
+	return res, nil
+}
+
+// Uninstall removes squadci's hook and restores a chained hook. A foreign
+// hook is left alone (ErrForeignHook). removed is false when no squadci
+// hook was installed.
+func Uninstall(ctx context.Context, dir string) (removed bool, err error) {
+	hooksDir, err := HooksDir(ctx, dir)
+	if err != nil {
+		return false, err
+	}
+	path := filepath.Join(hooksDir, "pre-commit")
+	exists, ours, err := isOurs(path)
+	switch {
+	case err != nil:
+		return false, err
+	case !exists:
+		return false, nil
+	case !ours:
+		return false, fmt.Errorf("%w at %s; it was left alone", ErrForeignHook, path)
+	}
+	if err := os.Remove(path); err != nil {
+		return false, err
+	}
+	chained := filepath.Join(hooksDir, chainedName)
+	if _, err := os.Lstat(chained); err == nil {
+		if err := os.Rename(chained, path); err != nil {
+			return true, err
+		}
+	}
+	return true, nil
+}
+
+// writeExecutable replaces path atomically with an executable file.
+func writeExecutable(path string, content []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".pre-commit.squadci-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(content); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o755); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
