@@ -95,18 +95,23 @@ func (x *IndexFiles) load(ctx context.Context) error {
 			x.err = err
 			return
 		}
-		x.entries = map[string]entry{}
-		for _, rec := range splitNUL(out) {
-			// "<mode> <object> <stage>\t<path>"
-			meta, path, ok := strings.Cut(rec, "\t")
-			fields := strings.Fields(meta)
-			if !ok || len(fields) != 3 || fields[2] != "0" && fields[2] != "2" {
-				continue // unmerged entries other than "ours" are skipped
-			}
-			x.entries[path] = entry{mode: fields[0], object: fields[1]}
-		}
+		x.parse(out)
 	})
 	return x.err
+}
+
+// parse reads `git ls-files --stage -z` output.
+func (x *IndexFiles) parse(out []byte) {
+	x.entries = map[string]entry{}
+	for _, rec := range splitNUL(out) {
+		// "<mode> <object> <stage>\t<path>"
+		meta, path, ok := strings.Cut(rec, "\t")
+		fields := strings.Fields(meta)
+		if !ok || len(fields) != 3 || fields[2] != "0" && fields[2] != "2" {
+			continue // unmerged entries other than "ours" are skipped
+		}
+		x.entries[path] = entry{mode: fields[0], object: fields[1]}
+	}
 }
 
 // List implements lint.Files.
@@ -179,12 +184,14 @@ func (x *IndexFiles) Read(rel string, limit int64) ([]byte, error) {
 }
 
 // start launches the batch process on first use.
-func (x *IndexFiles) start() error {
+func (x *IndexFiles) start() error { return x.startIn(x.Top) }
+
+func (x *IndexFiles) startIn(dir string) error {
 	if x.cat != nil {
 		return nil
 	}
 	cmd := exec.Command("git", "cat-file", "--batch-command")
-	cmd.Dir = x.Top
+	cmd.Dir = dir
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return err

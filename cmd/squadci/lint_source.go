@@ -35,18 +35,11 @@ func (c *Command) lintSource(f lintFlags, positional []string) (*lintSource, int
 	if err != nil {
 		return nil, c.usageError(err)
 	}
-	ctx := context.Background()
-	top, err := hooks.TopLevel(ctx, wd)
+	st, err := hooks.OpenStaged(context.Background(), wd)
 	if err != nil {
 		return nil, c.usageError(fmt.Errorf("--staged needs a git work tree: %v", err))
 	}
-	staged, err := hooks.StagedFiles(ctx, top)
-	if err != nil {
-		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
-		return nil, exitInternal
-	}
-	idx := &hooks.IndexFiles{Top: top}
-	return &lintSource{root: top, files: idx, targets: staged, index: idx, nothingStaged: len(staged) == 0}, exitOK
+	return &lintSource{root: st.Top, files: st.Index, targets: st.Paths, index: st.Index, nothingStaged: len(st.Paths) == 0}, exitOK
 }
 
 // config loads the configuration: from --config on disk when given, else
