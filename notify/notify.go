@@ -1,0 +1,130 @@
+// Package notify tells the squad that connector results are ready, through
+// the GitHub REST API: a repository_dispatch event or an issue comment. It is
+// the GitHub edge of the resume driver; domain packages never import it.
+package notify
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/google/go-github/v62/github"
+)
+
+// EventType is the repository_dispatch event a resume sends.
+const EventType = "squad-connector-result"
+
+// Transition is one task's move to a new status, with only validated,
+// trusted fields: never narrative or artifact contents.
+type Transition struct {
+	TaskID      string   `json:"taskId"`
+	ConnectorID string   `json:"connectorId"`
+	BindingID   string   `json:"bindingId,omitempty"`
+	Status      string   `json:"status"`
+	Artifacts   []string `json:"artifacts"`
+}
+
+// Config says where and how to notify.
+type Config struct {
+	APIURL     string // GITHUB_API_URL; default https://api.github.com
+	Token      string
+	Repository string // owner/name (GITHUB_REPOSITORY)
+	Dispatch   bool   // send repository_dispatch
+	Comment    int    // comment on this issue or pull request; 0 for none
+	HTTPClient *http.Client
+}
+
+// Notifier sends notifications for transitions.
+type Notifier struct {
+	cfg         Config
+	client      *github.Client
+	owner, repo string
+}
+
+// New checks the configuration and builds the API client.
+func New(cfg Config) (*Notifier, error) {
+	if !cfg.Dispatch && cfg.Comment == 0 {
+		return nil, errors.New("notify: neither dispatch nor comment is configured")
+	}
+	owner, repo, ok := strings.Cut(cfg.Repository, "/")
+	if !ok || owner == "" || repo == "" || strings.Contains(repo, "/") {
+		return nil, fmt.Errorf("notify: repository %q is not owner/name", cfg.Repository)
+	}
+	if cfg.Token == "" {
+		return nil, errors.New("notify: no token (github-token input or GITHUB_TOKEN)")
+	}
+	apiURL := cfg.APIURL
+	if apiURL == "" {
+		apiURL = "https://api.github.com"
+	}
+	base, err := url.Parse(strings.TrimSuffix(apiURL, "/") + "/")
+	if err != nil || (base.Scheme != "https" && base.Scheme != "http") {
+		return nil, fmt.Errorf("notify: GITHUB_API_URL %q is not an http(s) URL", apiURL)
+	}
+	client := github.NewClient(cfg.HTTPClient).WithAuthToken(cfg.Token)
+	client.BaseURL = base
+	return &Notifier{cfg: cfg, client: client, owner: owner, repo: repo}, nil
+}
+
+// Notify sends every configured notification for one transition. Both are
+// attempted; the errors are joined.
+func (n *Notifier) Notify(ctx context.Context, t Transition) error {
+	var errs []error
+	if n.cfg.Dispatch {
+		errs = append(errs, n.dispatch(ctx, t))
+	}
+	if n.cfg.Comment != 0 {
+		errs = append(errs, n.comment(ctx, t))
+	}
+	return errors.Join(errs...)
+}
+
+func (n *Notifier) dispatch(ctx context.Context, t Transition) error {
+	if t.Artifacts == nil {
+		t.Artifacts = []string{}
+	}
+	payload, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	raw := json.RawMessage(payload)
+	_, _, err = n.client.Repositories.Dispatch(ctx, n.owner, n.repo, github.DispatchRequestOptions{EventType: EventType, ClientPayload: &raw})
+	if err != nil {
+		return fmt.Errorf("repository_dispatch for task %s: %w", t.TaskID, err)
+	}
+	return nil
+}
+
+func (n *Notifier) comment(ctx context.Context, t Transition) error {
+	body := CommentBody(t)
+	_, _, err := n.client.Issues.CreateComment(ctx, n.owner, n.repo, n.cfg.Comment, &github.IssueComment{Body: &body})
+	if err != nil {
+		return fmt.Errorf("comment on #%d for task %s: %w", n.cfg.Comment, t.TaskID, err)
+	}
+	return nil
+}
+
+// CommentBody renders a transition as Markdown. Identifiers are validated by
+// the contract's syntax rules; they are still set in code spans with any
+// backtick removed, so no field can break out of its span.
+func CommentBody(t Transition) string {
+	code := func(s string) string { return "`" + strings.ReplaceAll(s, "`", "") + "`" }
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Squad Connector result**: task %s of connector %s", code(t.TaskID), code(t.ConnectorID))
+	if t.BindingID != "" {
+		fmt.Fprintf(&b, " (binding %s)", code(t.BindingID))
+	}
+	fmt.Fprintf(&b, " is **%s**.\n", strings.ReplaceAll(t.Status, "*", ""))
+	if len(t.Artifacts) > 0 {
+		b.WriteString("\nValidated artifacts:\n")
+		for _, a := range t.Artifacts {
+			fmt.Fprintf(&b, "- %s\n", code(a))
+		}
+	}
+	b.WriteString("\nExternal work is unverified; review the artifacts before relying on them.\n")
+	return b.String()
+}

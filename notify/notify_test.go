@@ -1,0 +1,119 @@
+package notify
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+)
+
+type call struct {
+	method, path, auth, accept string
+	body                       map[string]any
+}
+
+// fakeAPI records every REST call and answers like GitHub does.
+func fakeAPI(t *testing.T, status int) (*httptest.Server, *[]call) {
+	t.Helper()
+	var mu sync.Mutex
+	var calls []call
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		var body map[string]any
+		if len(b) > 0 {
+			if err := json.Unmarshal(b, &body); err != nil {
+				t.Errorf("%s %s: body is not JSON: %s", r.Method, r.URL.Path, b)
+			}
+		}
+		mu.Lock()
+		calls = append(calls, call{r.Method, r.URL.Path, r.Header.Get("Authorization"), r.Header.Get("Accept"), body})
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		if status >= 300 {
+			io.WriteString(w, `{"message":"Resource not accessible by integration"}`)
+			return
+		}
+		io.WriteString(w, `{"id":1}`)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &calls
+}
+
+var transition = Transition{TaskID: "t-1a2b", ConnectorID: "acme-research-agent", BindingID: "research-agent",
+	Status: "completed", Artifacts: []string{".copilot-tracking/research/2026-11-30/note.md"}}
+
+func TestDispatchAndComment(t *testing.T) {
+	srv, calls := fakeAPI(t, 201)
+	n, err := New(Config{APIURL: srv.URL + "/api/v3", Token: "s3cret", Repository: "acme/app", Dispatch: true, Comment: 42})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Notify(context.Background(), transition); err != nil {
+		t.Fatal(err)
+	}
+	if len(*calls) != 2 {
+		t.Fatalf("calls = %+v", *calls)
+	}
+	d, c := (*calls)[0], (*calls)[1]
+	if d.method != "POST" || d.path != "/api/v3/repos/acme/app/dispatches" {
+		t.Errorf("dispatch: %s %s", d.method, d.path)
+	}
+	for _, x := range []call{d, c} {
+		if x.auth != "Bearer s3cret" || !strings.Contains(x.accept, "application/vnd.github") {
+			t.Errorf("%s headers: auth %q accept %q", x.path, x.auth, x.accept)
+		}
+	}
+	if d.body["event_type"] != EventType {
+		t.Errorf("event_type = %v", d.body["event_type"])
+	}
+	p, _ := d.body["client_payload"].(map[string]any)
+	if p["taskId"] != "t-1a2b" || p["connectorId"] != "acme-research-agent" || p["bindingId"] != "research-agent" || p["status"] != "completed" {
+		t.Errorf("client_payload = %v", p)
+	}
+	if arts, _ := p["artifacts"].([]any); len(arts) != 1 || arts[0] != transition.Artifacts[0] {
+		t.Errorf("artifacts = %v", p["artifacts"])
+	}
+	if c.method != "POST" || c.path != "/api/v3/repos/acme/app/issues/42/comments" {
+		t.Errorf("comment: %s %s", c.method, c.path)
+	}
+	if body, _ := c.body["body"].(string); !strings.Contains(body, "`t-1a2b`") || !strings.Contains(body, "**completed**") {
+		t.Errorf("comment body = %q", body)
+	}
+}
+
+func TestNotifyFailureIsReported(t *testing.T) {
+	srv, _ := fakeAPI(t, 403)
+	n, err := New(Config{APIURL: srv.URL, Token: "t", Repository: "acme/app", Dispatch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = n.Notify(context.Background(), transition)
+	if err == nil || !strings.Contains(err.Error(), "403") {
+		t.Errorf("err = %v, want the 403 reported", err)
+	}
+}
+
+func TestNewRefusesBadConfig(t *testing.T) {
+	for _, cfg := range []Config{
+		{Token: "t", Repository: "acme/app"},
+		{Token: "t", Repository: "acme", Dispatch: true},
+		{Repository: "acme/app", Dispatch: true},
+		{Token: "t", Repository: "acme/app", Dispatch: true, APIURL: "ftp://x"},
+	} {
+		if _, err := New(cfg); err == nil {
+			t.Errorf("New(%+v) accepted", cfg)
+		}
+	}
+}
+
+func TestCommentBodyCannotBreakSpans(t *testing.T) {
+	body := CommentBody(Transition{TaskID: "a`b", ConnectorID: "c", Status: "fa**iled"})
+	if strings.Contains(body, "a`b") || strings.Contains(body, "fa**iled") {
+		t.Errorf("body = %q", body)
+	}
+}
