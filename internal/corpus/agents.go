@@ -5,7 +5,10 @@ import (
 	"strings"
 )
 
-// agentSpec is one Copilot custom agent file (agentfile.md, shape 1).
+// agentSpec is one Copilot custom agent file (agentfile.md, shape 1). Some
+// agents also carry the other host keys (argument-hint, metadata, a VS Code
+// handoff to the next agent) and a final structured Examples section, so
+// the benchmark exercises the whole agent-file parser.
 type agentSpec struct {
 	index         int
 	path          string // .github/agents/agent-00001.agent.md
@@ -17,6 +20,10 @@ type agentSpec struct {
 	target        string
 	area, topic   string
 	role          workRole
+	argumentHint  bool
+	metadata      bool
+	handoff       string // the name of the agent this one hands off to, or ""
+	tests         int    // structured Examples tests, 0 for none
 }
 
 // scribeAgent is agent 1: the HVE roster's Scribe row names it.
@@ -48,14 +55,28 @@ func planAgents(seed uint64, n int) []agentSpec {
 		if r.IntN(6) == 0 {
 			a.target = "vscode"
 		}
+		a.argumentHint = r.IntN(6) == 0
+		a.metadata = r.IntN(7) == 0
+		if r.IntN(5) == 0 {
+			a.handoff = "next" // resolved below, once every name is known
+		}
+		if r.IntN(4) == 0 {
+			a.tests = 1 + r.IntN(3)
+		}
 		if i == 0 {
 			a.name = scribeAgent
 			a.description = "Non-user-invocable squad state writer that appends decisions and history on the coordinator's behalf."
 			a.userInvocable = "false"
 			a.tools = []string{"read", "edit"}
 			a.target = ""
+			a.argumentHint, a.metadata, a.handoff, a.tests = false, false, "", 0
 		}
 		out[i] = a
+	}
+	for i := range out {
+		if out[i].handoff != "" {
+			out[i].handoff = out[(i+1)%n].name
+		}
 	}
 	return out
 }
@@ -85,10 +106,19 @@ func agentMarkdown(a agentSpec) string {
 	if a.target != "" {
 		fmt.Fprintf(&b, "target: %s\n", a.target)
 	}
+	if a.argumentHint {
+		fmt.Fprintf(&b, "argument-hint: Describe the %s task and its deadline\n", strings.ToLower(a.role.title))
+	}
 	fmt.Fprintf(&b, "tools: [%s]\n", strings.Join(a.tools, ", "))
 	fmt.Fprintf(&b, "model: %s\n", a.model)
 	if a.userInvocable != "" {
 		fmt.Fprintf(&b, "user-invocable: %s\n", a.userInvocable)
+	}
+	if a.metadata {
+		fmt.Fprintf(&b, "metadata:\n  area: %s\n  owner: %s-team\n", a.area, a.role.function)
+	}
+	if a.handoff != "" {
+		fmt.Fprintf(&b, "handoffs:\n  - label: Hand off to %s\n    agent: %s\n    prompt: Continue from the note above.\n    send: false\n", a.handoff, a.handoff)
 	}
 	b.WriteString("---\n\n")
 	fmt.Fprintf(&b, "# %s\n\n", a.name)
@@ -111,5 +141,28 @@ func agentMarkdown(a agentSpec) string {
 	b.WriteString("2. Gather evidence from the repository and cite the file for each claim.\n")
 	b.WriteString("3. Write a Markdown note with findings, alternatives and limitations.\n")
 	b.WriteString("4. Return the note's relative path and a factual summary.\n")
+	if a.tests > 0 {
+		b.WriteString(agentTests(a))
+	}
+	return b.String()
+}
+
+// agentTests renders a final structured Examples section: tests with
+// contains, regex and llmJudge assertions that the agent-file rules accept.
+func agentTests(a agentSpec) string {
+	var b strings.Builder
+	b.WriteString("\n## Examples\n\n```yaml\nexamples:\n")
+	for t := 1; t <= a.tests; t++ {
+		fmt.Fprintf(&b, "  - id: %s-%d\n", a.role.function, t)
+		fmt.Fprintf(&b, "    input: \"Review the %s of the %s, case %d.\"\n", a.topic, a.area, t)
+		b.WriteString("    assertions:\n")
+		b.WriteString("      - {id: cites-a-file, type: regex, pattern: '[A-Za-z0-9_/.-]+\\.[a-z]+'}\n")
+		fmt.Fprintf(&b, "      - {id: names-topic, type: contains, value: %q}\n", a.topic)
+		if t == 3 {
+			fmt.Fprintf(&b, "      - id: judged\n        type: llmJudge\n        rubric: The note separates evidence from assumptions.\n"+
+				"        minScore: 70\n        judgeModel: %s\n        judgeVersion: \"2026-03-01\"\n", a.model)
+		}
+	}
+	b.WriteString("```\n")
 	return b.String()
 }

@@ -1,0 +1,214 @@
+package agentfile
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Run-profile envelope identity.
+const (
+	RunProfileSchemaVersion = 1
+	RunProfileKind          = "kmx.agent-run-profile"
+	TargetNotRun            = "not_run"
+)
+
+// RunProfile is the experimental v1 envelope, fields in their fixed order.
+type RunProfile struct {
+	SchemaVersion  int              `json:"schemaVersion"`
+	Kind           string           `json:"kind"`
+	SourceRevision string           `json:"sourceRevision"`
+	AgentID        string           `json:"agentId"`
+	Instructions   HashedText       `json:"instructions"`
+	Model          HashedModel      `json:"model"`
+	Examples       []ProfileExample `json:"examples"`
+}
+
+// HashedText is the instructions and the SHA-256 (lowercase hex) of their
+// UTF-8 bytes.
+type HashedText struct {
+	Text   string `json:"text"`
+	SHA256 string `json:"sha256"`
+}
+
+// HashedModel is the exact authored model id and its SHA-256.
+type HashedModel struct {
+	ID     string `json:"id"`
+	SHA256 string `json:"sha256"`
+}
+
+// ProfileExample is one test with its hash; TargetStatus is always not_run:
+// export never claims a target pass.
+type ProfileExample struct {
+	ID           string             `json:"id"`
+	Input        string             `json:"input"`
+	Assertions   []ProfileAssertion `json:"assertions"`
+	SHA256       string             `json:"sha256"`
+	TargetStatus string             `json:"targetStatus"`
+}
+
+// ProfileAssertion keeps the authored id, type and applicable operands in
+// the contract's order; empty inapplicable operands are omitted, an
+// authored zero minScore is kept.
+type ProfileAssertion struct {
+	ID           string `json:"id"`
+	Type         string `json:"type"`
+	Value        string `json:"value,omitempty"`
+	Pattern      string `json:"pattern,omitempty"`
+	Tool         string `json:"tool,omitempty"`
+	Rubric       string `json:"rubric,omitempty"`
+	MinScore     *int   `json:"minScore,omitempty"`
+	JudgeModel   string `json:"judgeModel,omitempty"`
+	JudgeVersion string `json:"judgeVersion,omitempty"`
+}
+
+// examplePreimage is the object each example hash is taken over.
+type examplePreimage struct {
+	ID         string             `json:"id"`
+	Input      string             `json:"input"`
+	Assertions []ProfileAssertion `json:"assertions"`
+}
+
+// ExportRunProfile loads filename once and returns the deterministic,
+// pretty-printed v1 run profile with a final newline. A refusal returns no
+// bytes. Nothing is configured, resolved or executed, and the source is
+// not modified.
+func ExportRunProfile(filename string) ([]byte, error) {
+	a, err := Load(filename)
+	if err != nil {
+		return nil, err
+	}
+	return MarshalRunProfile(a)
+}
+
+// MarshalRunProfile renders the run profile of a parsed agent.
+func MarshalRunProfile(a *Agent) ([]byte, error) {
+	p, err := NewRunProfile(a)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(p); err != nil {
+		return nil, exportError(a, "", "the profile could not be encoded", "")
+	}
+	if buf.Len() > MaxRunProfileBytes {
+		return nil, exportError(a, "", "the run profile would be larger than 2 MiB", "shorten the instructions or split the tests")
+	}
+	return buf.Bytes(), nil
+}
+
+// NewRunProfile builds the envelope, refusing what it cannot carry: no
+// authored identity or model, no tests, recorded tool fixtures, tool checks
+// and tool declarations (refused rather than silently dropped).
+func NewRunProfile(a *Agent) (*RunProfile, error) {
+	id, err := agentID(a)
+	if err != nil {
+		return nil, err
+	}
+	if !a.HasModel {
+		field := "Model.Preferred"
+		if a.Shape == ShapeFrontmatter {
+			field = "frontmatter.model"
+		}
+		return nil, exportError(a, field, "export requires an explicit authored model",
+			"author one exact model id; preview defaults and picker choices are not export provenance")
+	}
+	if len(a.Tools) > 0 {
+		field := "Tools"
+		if a.Shape == ShapeFrontmatter {
+			field = "frontmatter.tools"
+		}
+		return nil, exportError(a, field, "the run profile carries no tools; export refuses tool declarations rather than dropping them",
+			"export a tool-free agent")
+	}
+	if len(a.Examples) == 0 {
+		return nil, exportError(a, "examples", "No tests yet — add or suggest one", "export requires at least one test")
+	}
+	p := &RunProfile{
+		SchemaVersion:  RunProfileSchemaVersion,
+		Kind:           RunProfileKind,
+		SourceRevision: a.Revision,
+		AgentID:        id,
+		Instructions:   HashedText{Text: a.Instructions, SHA256: sha256Hex(a.Instructions)},
+		Model:          HashedModel{ID: a.Model, SHA256: sha256Hex(a.Model)},
+		Examples:       make([]ProfileExample, 0, len(a.Examples)),
+	}
+	for i, ex := range a.Examples {
+		pe, err := profileExample(a, i, ex)
+		if err != nil {
+			return nil, err
+		}
+		p.Examples = append(p.Examples, pe)
+	}
+	return p, nil
+}
+
+// agentID is the canonical authored identity: a charter's Identity.ID, or
+// a frontmatter agent's name. A minimal prompt has none; file names never
+// supply one.
+func agentID(a *Agent) (string, error) {
+	switch {
+	case a.Shape == ShapeCharter && a.ID != "":
+		return a.ID, nil
+	case a.Shape == ShapeFrontmatter && strings.TrimSpace(a.Name) != "":
+		return a.Name, nil
+	case a.Shape == ShapeFrontmatter:
+		return "", exportError(a, "frontmatter.name", "export requires an authored identity",
+			"add name: to the frontmatter")
+	}
+	return "", exportError(a, "", "a minimal prompt has no authored identity to export",
+		"add frontmatter with a name, or write a complete charter with an Identity ID")
+}
+
+func profileExample(a *Agent, i int, ex Example) (ProfileExample, error) {
+	field := fmt.Sprintf("examples[%d]", i)
+	if len(ex.Mocks) > 0 {
+		return ProfileExample{}, exportError(a, field+".mocks", "export refuses recorded tool fixtures rather than dropping them",
+			"remove mocks from the tests to export")
+	}
+	for j, as := range ex.Assertions {
+		if as.Type == AssertToolCalled || as.Type == AssertToolNotCalled {
+			return ProfileExample{}, exportError(a, fmt.Sprintf("%s.assertions[%d].type", field, j),
+				"export refuses tool checks rather than dropping them", "remove toolCalled and toolNotCalled assertions to export")
+		}
+	}
+	pre := preimage(ex)
+	b, err := json.Marshal(pre)
+	if err != nil {
+		return ProfileExample{}, exportError(a, field, "the test could not be encoded", "")
+	}
+	sum := sha256.Sum256(b)
+	return ProfileExample{ID: pre.ID, Input: pre.Input, Assertions: pre.Assertions,
+		SHA256: hex.EncodeToString(sum[:]), TargetStatus: TargetNotRun}, nil
+}
+
+// ExamplePreimage is the compact JSON an example's hash is taken over:
+// Go encoding/json.Marshal of {id, input, assertions}, HTML characters
+// escaped, no whitespace or trailing newline.
+func ExamplePreimage(ex Example) ([]byte, error) { return json.Marshal(preimage(ex)) }
+
+func preimage(ex Example) examplePreimage {
+	pre := examplePreimage{ID: ex.ID, Input: ex.Input, Assertions: make([]ProfileAssertion, 0, len(ex.Assertions))}
+	for _, as := range ex.Assertions {
+		pre.Assertions = append(pre.Assertions, ProfileAssertion{
+			ID: as.ID, Type: as.Type, Value: as.Value, Pattern: as.Pattern, Tool: as.Tool, Rubric: as.Rubric,
+			MinScore: as.MinScore, JudgeModel: as.JudgeModel, JudgeVersion: as.JudgeVersion,
+		})
+	}
+	return pre
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// exportError is an export refusal; it concerns the file as a whole (1:1).
+func exportError(a *Agent, field, msg, repair string) *Error {
+	return &Error{Filename: a.Filename, Line: 1, Column: 1, Field: field, Message: msg, Repair: repair}
+}

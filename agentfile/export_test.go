@@ -1,0 +1,126 @@
+package agentfile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// seedPreimage is the greeter's example hash preimage exactly as the
+// contract quotes it.
+const seedPreimage = `{"id":"greeting","input":"Ada","assertions":[{"id":"greeting-text","type":"contains","value":"Hello, Ada"}]}`
+
+func TestGreeterExportHash(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "greeter.agent.md")
+	writeFile(t, p, greeter)
+	out, err := ExportRunProfile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		SchemaVersion  int    `json:"schemaVersion"`
+		Kind           string `json:"kind"`
+		SourceRevision string `json:"sourceRevision"`
+		AgentID        string `json:"agentId"`
+		Instructions   struct{ Text, SHA256 string }
+		Model          struct{ ID, SHA256 string }
+		Examples       []struct {
+			ID           string `json:"id"`
+			SHA256       string `json:"sha256"`
+			TargetStatus string `json:"targetStatus"`
+		} `json:"examples"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(seedPreimage))
+	if want := hex.EncodeToString(sum[:]); len(got.Examples) != 1 || got.Examples[0].SHA256 != want {
+		t.Fatalf("example sha256 = %+v, want %s", got.Examples, want)
+	}
+	src := sha256.Sum256([]byte(greeter))
+	ins := sha256.Sum256([]byte(greeterHead))
+	model := sha256.Sum256([]byte("fake"))
+	if got.SchemaVersion != 1 || got.Kind != "kmx.agent-run-profile" || got.AgentID != "greeter" ||
+		got.SourceRevision != "sha256:"+hex.EncodeToString(src[:]) || got.Examples[0].TargetStatus != "not_run" ||
+		got.Instructions.Text != greeterHead || got.Instructions.SHA256 != hex.EncodeToString(ins[:]) ||
+		got.Model.ID != "fake" || got.Model.SHA256 != hex.EncodeToString(model[:]) {
+		t.Errorf("envelope: %+v", got)
+	}
+	if !strings.HasSuffix(string(out), "}\n") || strings.HasSuffix(string(out), "\n\n") {
+		t.Error("the profile must end in exactly one newline")
+	}
+	a := wantAccepted(t, "g.agent.md", greeter)
+	pre, err := ExamplePreimage(a.Examples[0])
+	if err != nil || string(pre) != seedPreimage {
+		t.Errorf("preimage %s, %v", pre, err)
+	}
+}
+
+func TestPreimageEncoding(t *testing.T) {
+	zero, seventy := 0, 70
+	cases := []struct {
+		ex   Example
+		want string
+	}{
+		{Example{ID: "h", Input: "<a & b>", Assertions: []Assertion{{ID: "x", Type: AssertNotContains, Value: "é>"}}},
+			`{"id":"h","input":"\u003ca \u0026 b\u003e","assertions":[{"id":"x","type":"notContains","value":"é\u003e"}]}`},
+		{Example{ID: "j", Input: "q", Assertions: []Assertion{{ID: "z", Type: AssertLLMJudge, Rubric: "r", MinScore: &zero, JudgeModel: "m", JudgeVersion: "v"}}},
+			`{"id":"j","input":"q","assertions":[{"id":"z","type":"llmJudge","rubric":"r","minScore":0,"judgeModel":"m","judgeVersion":"v"}]}`},
+		{Example{ID: "r", Input: "q", Assertions: []Assertion{{ID: "p", Type: AssertRegex, Pattern: `^a\d`}, {ID: "s", Type: AssertLLMJudge, Rubric: "r", MinScore: &seventy, JudgeModel: "m", JudgeVersion: "v"}}},
+			`{"id":"r","input":"q","assertions":[{"id":"p","type":"regex","pattern":"^a\\d"},{"id":"s","type":"llmJudge","rubric":"r","minScore":70,"judgeModel":"m","judgeVersion":"v"}]}`},
+	}
+	for _, tc := range cases {
+		got, err := ExamplePreimage(tc.ex)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+}
+
+func TestExportRefusals(t *testing.T) {
+	pinger := "---\nname: Pinger\ndescription: d\nmodel: m1\ntools: [ping]\n---\nPing.\n\n## Examples\n```yaml\nexamples:\n  - {id: t, input: go, assertions: [{id: a, type: contains, value: x}]}\n```\n"
+	cases := []struct {
+		name, src, field, msg string
+	}{
+		{"zero tests", withExamples("examples: []\n"), "examples", "No tests yet — add or suggest one"},
+		{"no examples section", greeterHead, "examples", "No tests yet — add or suggest one"},
+		{"no model", replace(t, greeter, "## Model\n- **Preferred:** fake\n\n", ""), "Model.Preferred", "export requires an explicit authored model"},
+		{"frontmatter model list", replace(t, pinger, "model: m1", "model: [m1, m2]"), "frontmatter.model", "export requires an explicit authored model"},
+		{"tool declarations", pinger, "frontmatter.tools", "the run profile carries no tools; export refuses tool declarations rather than dropping them"},
+		{"charter tools", withTools("examples:\n  - {id: t, input: go, assertions: [{id: a, type: contains, value: x}]}\n"), "Tools", "the run profile carries no tools; export refuses tool declarations rather than dropping them"},
+		{"no name", replace(t, pinger, "name: Pinger\n", ""), "frontmatter.name", "export requires an authored identity"},
+		{"minimal prompt", "# P\n\n## Model\n- **Preferred:** m\n\n## Examples\n```yaml\nexamples:\n  - {id: t, input: go, assertions: [{id: a, type: contains, value: x}]}\n```\n", "", "a minimal prompt has no authored identity to export"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			a := wantAccepted(t, "x.agent.md", tc.src)
+			out, err := MarshalRunProfile(a)
+			var e *Error
+			if out != nil || !errors.As(err, &e) {
+				t.Fatalf("export = %q, %v; want a refusal", out, err)
+			}
+			if e.Message != tc.msg || e.Field != tc.field || e.Line != 1 || e.Column != 1 {
+				t.Errorf("got %q field %q, want %q field %q", e.Message, e.Field, tc.msg, tc.field)
+			}
+		})
+	}
+}
+
+func TestExportRefusesMocksAndToolChecks(t *testing.T) {
+	// The parser only accepts tool checks and mocks for declared tools, and
+	// declared tools are refused first; build the agents directly.
+	a := wantAccepted(t, "g.agent.md", greeter)
+	a.Examples[0].Assertions = append(a.Examples[0].Assertions, Assertion{ID: "b", Type: AssertToolCalled, Tool: "ping"})
+	if _, err := MarshalRunProfile(a); err == nil || !strings.Contains(err.Error(), "examples[0].assertions[1].type: export refuses tool checks") {
+		t.Errorf("tool check: %v", err)
+	}
+	a = wantAccepted(t, "g.agent.md", greeter)
+	a.Examples[0].Mocks = []ToolMock{{Name: "ping", Mode: ModeLive}}
+	if _, err := MarshalRunProfile(a); err == nil || !strings.Contains(err.Error(), "examples[0].mocks: export refuses recorded tool fixtures") {
+		t.Errorf("fixture: %v", err)
+	}
+}

@@ -1,0 +1,139 @@
+package agentfile
+
+import (
+	"path"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// hostKeys are the frontmatter keys GitHub Copilot and VS Code read.
+var hostKeys = []string{
+	"name", "description", "target", "tools", "model", "disable-model-invocation", "user-invocable",
+	"infer", "mcp-servers", "metadata", "argument-hint", "handoffs", "agents",
+}
+
+// host runs the host-format checks (lint only): file-name rules for every
+// agent file, and the frontmatter rules for agents that have one.
+func (c *checker) host() {
+	c.checkFileName()
+	c.checkChatmode()
+	f := c.front
+	if f == nil || c.fatal {
+		return
+	}
+	c.checkPromptLength()
+	if !f.parsed {
+		return
+	}
+	root := f.root
+	if root == nil {
+		c.requireDescription(nil)
+		c.noteAllTools(nil)
+		return
+	}
+	h := &hostCheck{c: c, ys: f.ys}
+	pairs(root, func(k, v *yaml.Node) { h.key(k, v) })
+	c.requireDescription(root)
+	c.noteAllTools(root)
+}
+
+// hostCheck walks one frontmatter mapping.
+type hostCheck struct {
+	c  *checker
+	ys *yamlSource
+}
+
+func (h *hostCheck) fail(r *diag.Rule, n *yaml.Node, field, format string, args ...any) {
+	h.c.fail(r, h.ys.span(n), field, "", format, args...)
+}
+
+// key checks one top-level frontmatter key and its value.
+func (h *hostCheck) key(k, v *yaml.Node) {
+	field := "frontmatter." + k.Value
+	switch k.Value {
+	case "name", "argument-hint", "description":
+		h.text(v, field)
+	case "target":
+		h.target(v, field)
+	case "tools":
+		h.tools(k, v, field)
+	case "model":
+		h.model(v, field)
+	case "agents":
+		h.stringList(v, field, false)
+	case "disable-model-invocation", "user-invocable":
+		h.boolean(v, field)
+	case "infer", "user-invokable":
+		h.deprecated(k, field)
+		h.boolean(v, field)
+	case "metadata":
+		h.metadata(v, field)
+	case "mcp-servers":
+		h.mcpServers(v, field)
+	case "handoffs":
+		h.handoffs(v, field)
+	default:
+		h.unknown(k, "frontmatter", hostKeys)
+	}
+}
+
+// is reports whether v is of kind; otherwise, unless it is an alias (the
+// YAML rules report those), it records msg against v.
+func (h *hostCheck) is(v *yaml.Node, kind yaml.Kind, r *diag.Rule, field, msg string) bool {
+	if v.Kind == kind {
+		return true
+	}
+	if v.Kind != yaml.AliasNode {
+		h.fail(r, v, field, "%s", msg)
+	}
+	return false
+}
+
+// text checks a string key that must not be blank.
+func (h *hostCheck) text(v *yaml.Node, field string) {
+	switch {
+	case v.Kind == yaml.AliasNode:
+	case !isString(v):
+		h.fail(ruleFieldType, v, field, "must be a string")
+	case strings.TrimSpace(v.Value) == "":
+		h.fail(ruleDescription, v, field, "must not be blank")
+	}
+}
+
+// stringList checks a sequence of strings; nonempty when required.
+func (h *hostCheck) stringList(v *yaml.Node, field string, nonempty bool) bool {
+	if !h.is(v, yaml.SequenceNode, ruleFieldType, field, "must be a sequence of strings") {
+		return false
+	}
+	if nonempty && len(v.Content) == 0 {
+		h.fail(ruleFieldType, v, field, "must not be an empty sequence")
+		return false
+	}
+	ok := true
+	for _, e := range v.Content {
+		if e.Kind != yaml.AliasNode && !isString(e) {
+			h.fail(ruleFieldType, e, field, "entries must be strings")
+			ok = false
+		}
+	}
+	return ok
+}
+
+// unknown warns about a key no host reads, suggesting a near spelling.
+func (h *hostCheck) unknown(k *yaml.Node, field string, allowed []string) {
+	h.fail(ruleUnknownKey, k, field, "unknown key; hosts ignore it (known: %s)%s",
+		strings.Join(allowed, ", "), diag.DidYouMean(k.Value, allowed))
+}
+
+// stem is a file's name without .agent.md, .chatmode.md or .md.
+func stem(p string) string {
+	base := path.Base(strings.ReplaceAll(p, "\\", "/"))
+	for _, ext := range []string{".agent.md", ".chatmode.md", ".md"} {
+		if strings.HasSuffix(base, ext) {
+			return strings.TrimSuffix(base, ext)
+		}
+	}
+	return base
+}

@@ -1,0 +1,50 @@
+package agentfile
+
+import (
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/secrets"
+)
+
+var ruleCredential = diag.Register(diag.Rule{
+	ID: "AF002", Name: "agentfile-credential", Severity: diag.SeverityError, Domain: "agentfile",
+	Short: "Agent file contains credential-shaped content",
+	Full: "The whole agent file — prose, frontmatter, raw YAML comments — is scanned with the shared " +
+		"credential-shape scanner, and so is every decoded double-quoted YAML string (example inputs, " +
+		"assertion operands, recorded payloads, JSON encoded inside them), so escapes cannot hide a " +
+		"known shape. A match refuses the file with one fixed, redacted message; the value is never " +
+		"repeated. Arbitrary secrets can still evade shape detection.",
+	Help: "Remove the value and rotate the credential: it has been committed. Agent files never carry " +
+		"credentials; hosts supply them from their own secret stores.",
+})
+
+// credentialMessage is the fixed, redacted refusal.
+const credentialMessage = "credential-shaped content is not allowed (value withheld)"
+
+const credentialRepair = "remove it and rotate the credential; the host supplies credentials from outside the file"
+
+// checkRawSecrets scans the original bytes, comments included.
+func (c *checker) checkRawSecrets() {
+	for _, m := range secrets.Scan(string(c.src)) {
+		span := diag.Span{Start: m.Start, End: m.End}
+		c.secrets = append(c.secrets, span)
+		c.fail(ruleCredential, span, "", credentialRepair, credentialMessage)
+		if c.stopped() {
+			return
+		}
+	}
+}
+
+// checkDecodedSecret scans one decoded string whose source is at span,
+// unless the raw scan already reported a run inside that source.
+func (c *checker) checkDecodedSecret(key, value string, span diag.Span, field string) {
+	if len(secrets.ScanKeyValue(key, value)) == 0 {
+		return
+	}
+	for _, s := range c.secrets {
+		if s.Start < span.End && span.Start < s.End {
+			return
+		}
+	}
+	c.secrets = append(c.secrets, span)
+	c.fail(ruleCredential, span, field, credentialRepair, credentialMessage)
+}

@@ -1,0 +1,26 @@
+package agentfile
+
+import (
+	"github.com/squadci/squadci/lint/diag"
+	"gopkg.in/yaml.v3"
+)
+
+var ruleBoolean = diag.Register(diag.Rule{
+	ID: "AF105", Name: "agentfile-boolean", Severity: diag.SeverityError, Domain: "agentfile",
+	Short: "Boolean key is not a literal true or false",
+	Full: "disable-model-invocation, user-invocable (and the deprecated user-invokable and infer), and a " +
+		"handoff's send and showContinueOn are booleans. Hosts read only the plain literals true and false: " +
+		"yes, on, \"true\" or True are not booleans there.",
+	Help: "Write true or false, unquoted and lowercase.",
+})
+
+// isBoolLiteral reports the plain scalars true and false.
+func isBoolLiteral(v *yaml.Node) bool {
+	return v.Kind == yaml.ScalarNode && v.Style == 0 && (v.Value == "true" || v.Value == "false")
+}
+
+func (h *hostCheck) boolean(v *yaml.Node, field string) {
+	if v.Kind != yaml.AliasNode && !isBoolLiteral(v) {
+		h.fail(ruleBoolean, v, field, "must be true or false")
+	}
+}

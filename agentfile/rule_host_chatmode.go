@@ -1,0 +1,20 @@
+package agentfile
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleChatmode = diag.Register(diag.Rule{
+	ID: "AF112", Name: "agentfile-chatmode", Severity: diag.SeverityWarning, Domain: "agentfile",
+	Short: "Chat mode file should be renamed to an agent file",
+	Full:  "VS Code renamed chat modes to custom agents. .github/chatmodes/*.chatmode.md still loads, but the hosts now read .github/agents/*.agent.md.",
+	Help:  "Move the file to .github/agents/ and rename it to end in .agent.md.",
+})
+
+func (c *checker) checkChatmode() {
+	if strings.HasSuffix(c.path, ".chatmode.md") {
+		c.fail(ruleChatmode, diag.Span{}, "", "", "chat modes are now custom agents: move the file to .github/agents/ and rename it to end in .agent.md")
+	}
+}

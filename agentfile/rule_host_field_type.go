@@ -1,0 +1,52 @@
+package agentfile
+
+import (
+	"github.com/squadci/squadci/lint/diag"
+	"gopkg.in/yaml.v3"
+)
+
+var ruleFieldType = diag.Register(diag.Rule{
+	ID: "AF106", Name: "agentfile-field-type", Severity: diag.SeverityError, Domain: "agentfile",
+	Short: "Frontmatter key has the wrong type",
+	Full: "name, description and argument-hint are strings; tools is a sequence of strings or one " +
+		"comma-separated string; model is a string or a nonempty sequence of strings; agents is a sequence " +
+		"of strings; metadata is a mapping of strings to strings; mcp-servers is a mapping of server " +
+		"mappings whose env and headers are mappings of strings; a handoff's model is a string.",
+	Help: "Write the value in the type the message names.",
+})
+
+// model is one model name or a nonempty priority list of them.
+func (h *hostCheck) model(v *yaml.Node, field string) {
+	switch {
+	case v.Kind == yaml.AliasNode || isString(v):
+	case v.Kind == yaml.SequenceNode:
+		h.stringList(v, field, true)
+	default:
+		h.fail(ruleFieldType, v, field, "must be a string or a nonempty sequence of strings")
+	}
+}
+
+// metadata is a mapping of strings to strings.
+func (h *hostCheck) metadata(v *yaml.Node, field string) {
+	if !h.is(v, yaml.MappingNode, ruleFieldType, field, "must be a mapping of strings to strings") {
+		return
+	}
+	pairs(v, func(_, e *yaml.Node) {
+		if e.Kind != yaml.AliasNode && !isString(e) {
+			h.fail(ruleFieldType, e, field, "values must be strings")
+		}
+	})
+}
+
+// tools is a sequence of strings or one comma-separated string.
+func (h *hostCheck) tools(k, v *yaml.Node, field string) {
+	switch {
+	case v.Kind == yaml.AliasNode || v.Tag == "!!null" || isString(v):
+	case v.Kind == yaml.SequenceNode:
+		h.stringList(v, field, false)
+	default:
+		h.fail(ruleFieldType, v, field, "must be a sequence of strings or a comma-separated string")
+		return
+	}
+	h.toolsUnmapped(k, field)
+}

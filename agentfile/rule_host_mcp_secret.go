@@ -1,0 +1,99 @@
+package agentfile
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/secrets"
+	"gopkg.in/yaml.v3"
+)
+
+var ruleMCPSecret = diag.Register(diag.Rule{
+	ID: "AF109", Name: "agentfile-mcp-secret", Severity: diag.SeverityError, Domain: "agentfile",
+	Short: "mcp-servers env or headers holds a literal credential or a non-COPILOT_MCP_ reference",
+	Full: "Values in an MCP server's env and headers are either literals or references to Copilot " +
+		"environment secrets and variables ($X, ${X}, ${X:-default}, ${{ secrets.X }}, ${{ vars.X }}); " +
+		"referenced names must start with COPILOT_MCP_. A literal credential-shaped value is refused: it " +
+		"would be committed with the agent. kmx never executes imported MCP server configuration.",
+	Help: "Store the credential as a COPILOT_MCP_ secret in the repository's Copilot environment and reference it, e.g. ${{ secrets.COPILOT_MCP_TOKEN }}.",
+})
+
+// secretRef matches the reference forms Copilot expands in env and
+// headers; group 1, 2 or 3 is the referenced name.
+var secretRef = regexp.MustCompile(`\$\{\{\s*(?:secrets|vars)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}` +
+	`|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+
+const mcpPrefix = "COPILOT_MCP_"
+
+func (h *hostCheck) mcpServers(v *yaml.Node, field string) {
+	if !h.is(v, yaml.MappingNode, ruleFieldType, field, "must be a mapping of server names to server settings") {
+		return
+	}
+	pairs(v, func(name, server *yaml.Node) {
+		f := field
+		if plainKey(name.Value) {
+			f += "." + name.Value
+		}
+		if !h.is(server, yaml.MappingNode, ruleFieldType, f, "each server must be a mapping") {
+			return
+		}
+		pairs(server, func(k, m *yaml.Node) {
+			if k.Value == "env" || k.Value == "headers" {
+				h.secretMap(m, f+"."+k.Value)
+			}
+		})
+	})
+}
+
+// secretMap checks one env or headers mapping.
+func (h *hostCheck) secretMap(m *yaml.Node, field string) {
+	if !h.is(m, yaml.MappingNode, ruleFieldType, field, "must be a mapping of names to strings") {
+		return
+	}
+	pairs(m, func(k, v *yaml.Node) {
+		switch {
+		case v.Kind == yaml.AliasNode:
+		case !isString(v):
+			h.fail(ruleFieldType, v, field, "values must be strings")
+		default:
+			f := field
+			if plainKey(k.Value) {
+				f += "." + k.Value
+			}
+			h.secretValue(k.Value, v, f)
+		}
+	})
+}
+
+// secretValue checks the references in one value, then scans what is left
+// for a literal credential (unless the whole-file scan already reported it).
+func (h *hostCheck) secretValue(key string, v *yaml.Node, field string) {
+	s := v.Value
+	literal := []byte(s)
+	for _, m := range secretRef.FindAllStringSubmatchIndex(s, -1) {
+		name := ""
+		for g := 1; g <= 3; g++ {
+			if m[2*g] >= 0 {
+				name = s[m[2*g]:m[2*g+1]]
+			}
+		}
+		if !strings.HasPrefix(name, mcpPrefix) {
+			h.fail(ruleMCPSecret, v, field, "secret references must name a %s* secret or variable", mcpPrefix)
+		}
+		for i := m[0]; i < m[1]; i++ {
+			literal[i] = ' '
+		}
+	}
+	if len(secrets.ScanKeyValue(key, string(literal))) == 0 {
+		return
+	}
+	span := h.ys.span(v)
+	for _, s := range h.c.secrets {
+		if s.Start < span.End && span.Start < s.End {
+			return
+		}
+	}
+	h.c.secrets = append(h.c.secrets, span)
+	h.fail(ruleMCPSecret, v, field, "literal credential-shaped value (withheld); reference a %s* secret instead", mcpPrefix)
+}

@@ -1,0 +1,137 @@
+package lint
+
+import (
+	"context"
+	"errors"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/squadci/squadci/agentfile"
+)
+
+func init() { phases = append(phases, checkAgentFiles) }
+
+// agentFileKind says how a path is checked: "agent" for Copilot and VS
+// Code agent files (**/*.agent.md, .github/chatmodes/*.chatmode.md),
+// "charter" for .squad/agents/*/charter.md, which is checked only when it
+// is a complete kmx charter (Squad's own charters are the squad-state
+// rules' business), "" otherwise.
+func agentFileKind(p string) string {
+	switch {
+	case strings.HasSuffix(p, ".agent.md"):
+		return "agent"
+	case path.Dir(p) == ".github/chatmodes" && strings.HasSuffix(p, ".chatmode.md"):
+		return "agent"
+	}
+	parts := strings.Split(p, "/")
+	if len(parts) == 4 && parts[0] == ".squad" && parts[1] == "agents" && parts[3] == "charter.md" {
+		return "charter"
+	}
+	return ""
+}
+
+// checkAgentFiles runs the agent-file rules on every agent file and kmx
+// charter, then resolves handoffs against the repository's agents.
+func checkAgentFiles(ctx context.Context, s *session, _ *repo) error {
+	var scope []string // agent files may be anywhere
+	if s.narrowed() {
+		scope = []string{} // only the targets
+	}
+	listed, err := s.list(ctx, scope)
+	if err != nil {
+		return err
+	}
+	var files []string
+	for _, p := range listed {
+		if agentFileKind(p) != "" && s.reported(p) {
+			files = append(files, p)
+		}
+	}
+	reports := make([]*agentfile.Report, len(files))
+	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
+		reports[i] = s.checkAgentFile(files[i])
+	})
+	return s.checkHandoffs(ctx, files, reports)
+}
+
+// checkAgentFile reads and checks one file. A charter is read without
+// counting it, since the squad-state phase loads every .squad file too;
+// only its size refusal is recorded here, at the agent-file cap.
+func (s *session) checkAgentFile(p string) *agentfile.Report {
+	var src []byte
+	if agentFileKind(p) == "charter" {
+		b, err := s.files.Read(p, agentfile.MaxFileBytes)
+		var tooLarge *TooLargeError
+		switch {
+		case errors.As(err, &tooLarge):
+			s.load(p, agentfile.MaxFileBytes)
+			return nil
+		case err != nil || !agentfile.IsCharter(b):
+			return nil
+		}
+		src = b
+	} else if src = s.load(p, agentfile.MaxFileBytes); src == nil {
+		return nil
+	}
+	r := agentfile.Inspect(p, src)
+	s.add(p, src, r.Diagnostics)
+	return r
+}
+
+// checkHandoffs reports handoffs naming no agent. The names come from every
+// agent file in the repository: those just checked, and in a narrowed run
+// the others, read for their frontmatter name only.
+func (s *session) checkHandoffs(ctx context.Context, files []string, reports []*agentfile.Report) error {
+	need := false
+	for _, r := range reports {
+		need = need || (r != nil && len(r.Handoffs) > 0)
+	}
+	if !need {
+		return nil
+	}
+	known := map[string]bool{}
+	done := map[string]bool{}
+	for i, r := range reports {
+		if r != nil && agentFileKind(files[i]) == "agent" {
+			done[files[i]] = true
+			for _, n := range r.Names {
+				known[n] = true
+			}
+		}
+	}
+	if s.narrowed() {
+		all, err := s.list(ctx, nil)
+		if err != nil {
+			return err
+		}
+		var others []string
+		for _, p := range all {
+			if agentFileKind(p) == "agent" && !done[p] {
+				others = append(others, p)
+			}
+		}
+		names := make([][]string, len(others))
+		s.parallel(ctx, len(others), func(i int) string { return others[i] }, func(i int) {
+			if src, err := s.files.Read(others[i], agentfile.MaxFileBytes); err == nil {
+				names[i] = agentfile.AgentNames(others[i], src)
+			}
+		})
+		for _, ns := range names {
+			for _, n := range ns {
+				known[n] = true
+			}
+		}
+	}
+	list := make([]string, 0, len(known))
+	for n := range known {
+		list = append(list, n)
+	}
+	sort.Strings(list) // suggestions must not depend on map order
+	for _, r := range reports {
+		if r != nil && len(r.Handoffs) > 0 {
+			s.add(r.Path, nil, r.UnresolvedHandoffs(func(n string) bool { return known[n] }, list))
+		}
+	}
+	return nil
+}
