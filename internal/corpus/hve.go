@@ -69,15 +69,56 @@ func planEntries(seed uint64, ms []hveMember) []hveEntry {
 	for i := 1; i < len(ms); i++ {
 		r := rngFor(seed, "hve-history", i)
 		for range 1 + r.IntN(2) {
-			e := hveEntry{member: &ms[i], turn: 1 + len(out)/dispatchesPerTurn, area: pick(r, areas), topic: pick(r, topics)}
-			e.at = turnTime(e.turn).Add(time.Duration(len(out)%dispatchesPerTurn) * time.Minute)
-			e.deliverable = fmt.Sprintf("%s%s-%s-%04d.md", ms[i].root, strings.ToLower(ms[i].memberName), strings.ReplaceAll(e.topic, " ", "-"), len(out)+1)
-			e.body = deliverableMarkdown(r, e)
-			e.use = dispatchConsumption(r, ms[i])
-			out = append(out, e)
+			out = append(out, newEntry(r, &ms[i], len(out), "%04d"))
 		}
 	}
 	return out
+}
+
+// planEntriesN spreads n dispatches over the work members in turn, three
+// per coordinator turn: the squad-state benchmark's history.
+func planEntriesN(seed uint64, ms []hveMember, n int) []hveEntry {
+	out := make([]hveEntry, 0, n)
+	for len(out) < n {
+		m := &ms[1+len(out)%(len(ms)-1)]
+		out = append(out, newEntry(rngFor(seed, "hve-history-n", len(out)), m, len(out), "%05d"))
+	}
+	return out
+}
+
+// newEntry is the k-th dispatch (0-based) of the run, by member m; seq
+// formats its number in the deliverable's name.
+func newEntry(r *rand.Rand, m *hveMember, k int, seq string) hveEntry {
+	e := hveEntry{member: m, turn: 1 + k/dispatchesPerTurn, area: pick(r, areas), topic: pick(r, topics)}
+	e.at = turnTime(e.turn).Add(time.Duration(k%dispatchesPerTurn) * time.Minute)
+	e.deliverable = fmt.Sprintf("%s%s-%s-"+seq+".md", m.root, strings.ToLower(m.memberName), strings.ReplaceAll(e.topic, " ", "-"), k+1)
+	e.body = deliverableMarkdown(r, e)
+	e.use = dispatchConsumption(r, *m)
+	return e
+}
+
+// GenerateHVE writes only an HVE squad root with members roster rows (the
+// Scribe included) and entries dispatch history entries, plus the agent
+// files the roster names and the deliverables the history claims: the
+// squad-state benchmark tree. Like Generate, it is deterministic and lints
+// clean.
+func GenerateHVE(dir string, members, entries int, seed uint64) (Stats, error) {
+	if members < 2 || entries < 1 {
+		return Stats{}, fmt.Errorf("GenerateHVE: need at least 2 members and 1 entry, got %d and %d", members, entries)
+	}
+	c, err := newCorpus(dir)
+	if err != nil {
+		return Stats{}, err
+	}
+	agents := planAgents(seed, members)
+	ms := planHVE(seed, members, agents)
+	if err := writeAgents(c, agents); err != nil {
+		return Stats{}, err
+	}
+	if err := writeHVEEntries(c, seed, ms, nil, planEntriesN(seed, ms, entries)); err != nil {
+		return Stats{}, err
+	}
+	return Stats{Files: c.files, Bytes: c.bytes}, nil
 }
 
 func turnTime(turn int) time.Time { return epoch.Add(time.Duration(turn) * 20 * time.Minute) }
@@ -86,7 +127,11 @@ func turnTime(turn int) time.Time { return epoch.Add(time.Duration(turn) * 20 * 
 // B1) plus history and the deliverables those entries claim. cs, when not nil,
 // supplies the Connector Bindings rows.
 func writeHVE(c *corpus, seed uint64, ms []hveMember, cs []connector) error {
-	entries := planEntries(seed, ms)
+	return writeHVEEntries(c, seed, ms, cs, planEntries(seed, ms))
+}
+
+// writeHVEEntries writes the root for a given set of history entries.
+func writeHVEEntries(c *corpus, seed uint64, ms []hveMember, cs []connector, entries []hveEntry) error {
 	turns := entries[len(entries)-1].turn
 	orch := orchestration(seed, turns)
 	rows := ledgerRows(ms, entries, orch)
@@ -105,8 +150,15 @@ func writeHVE(c *corpus, seed uint64, ms []hveMember, cs []connector) error {
 			return err
 		}
 	}
+	byAgent := map[string][]hveEntry{}
+	for _, e := range entries {
+		byAgent[e.member.primary] = append(byAgent[e.member.primary], e)
+	}
 	for _, m := range ms[1:] {
-		if err := c.writeString(hveRoot+"history/"+m.primary+".md", memberHistory(m, entries)); err != nil {
+		if len(byAgent[m.primary]) == 0 {
+			continue // never dispatched: no history file (squad-formats.md B1)
+		}
+		if err := c.writeString(hveRoot+"history/"+m.primary+".md", memberHistory(m, byAgent[m.primary])); err != nil {
 			return err
 		}
 	}

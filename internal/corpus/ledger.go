@@ -129,6 +129,13 @@ func ledgerRows(ms []hveMember, entries []hveEntry, orch []consumption) []ledger
 	for _, e := range entries {
 		rows[index[e.member.role]].use.add(e.use)
 	}
+	dispatched := rows[:0]
+	for _, r := range rows {
+		if r.use.InternalTurns > 0 { // a role without history blocks has no ledger row
+			dispatched = append(dispatched, r)
+		}
+	}
+	rows = dispatched
 	o := ledgerRow{role: "orchestration", agents: "Squad Coordinator + " + scribeAgent, rate: rateFast}
 	for _, u := range orch {
 		o.use.add(u)

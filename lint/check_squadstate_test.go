@@ -1,0 +1,238 @@
+package lint
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/squadci/squadci/internal/corpus"
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var updateSquadState = flag.Bool("squadstate.update", false, "rewrite testdata/squadstate/*.out from the current findings (review them by hand)")
+
+// squadFixtures holds one directory per case beside <case>.out. A case
+// directory with a BASE file is an overlay: the named case's tree, then the
+// case's own files on top, then the paths listed in DELETE removed.
+const squadFixtures = "../testdata/squadstate"
+
+// squadRule reports whether a finding belongs to this domain's fixtures:
+// the squadstate rules and the engine's own.
+func squadRule(id string) bool { return strings.HasPrefix(id, "SS") || strings.HasPrefix(id, "SQ") }
+
+func TestSquadStateFixtures(t *testing.T) {
+	for _, name := range squadCases(t) {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			root := buildSquadCase(t, name)
+			got := lintSquad(t, root, nil)
+			compareSquadOut(t, filepath.Join(squadFixtures, name+".out"), got)
+		})
+	}
+}
+
+// TestSquadStateRuleCoverage: every squad rule is triggered by some fixture.
+func TestSquadStateRuleCoverage(t *testing.T) {
+	outs, _ := filepath.Glob(filepath.Join(squadFixtures, "*.out"))
+	var all strings.Builder
+	for _, o := range outs {
+		b, err := os.ReadFile(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Write(b)
+	}
+	for _, r := range diag.All() {
+		if !strings.HasPrefix(r.ID, "SS") {
+			continue
+		}
+		if !strings.Contains(all.String(), "["+r.ID+"]") {
+			t.Errorf("no fixture triggers %s (%s)", r.ID, r.Name)
+		}
+	}
+}
+
+// TestSquadStateNarrowed: naming one file still reads the squad's
+// cross-file context, but reports only that file.
+func TestSquadStateNarrowed(t *testing.T) {
+	root := buildSquadCase(t, "ss113-route-unknown-role")
+	full := lintSquad(t, root, nil)
+	if len(full) == 0 {
+		t.Fatal("the case has no findings")
+	}
+	got := lintSquad(t, root, []string{".copilot-tracking/squad/routing.md"})
+	if len(got) != len(full) {
+		t.Errorf("narrowed to routing.md: %d findings, want %d:\n%s", len(got), len(full), strings.Join(got, "\n"))
+	}
+	if got := lintSquad(t, root, []string{".copilot-tracking/squad/team.md"}); len(got) != 0 {
+		t.Errorf("narrowed to team.md: want no findings, got\n%s", strings.Join(got, "\n"))
+	}
+	if got := lintSquad(t, root, []string{"connectors/research-agent.json"}); len(got) != 0 {
+		t.Errorf("narrowed to a manifest: want no squad findings, got\n%s", strings.Join(got, "\n"))
+	}
+}
+
+func squadCases(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir(squadFixtures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no squadstate fixtures")
+	}
+	return names
+}
+
+// buildSquadCase materialises a case (resolving its BASE) in a temporary
+// directory.
+func buildSquadCase(t *testing.T, name string) string {
+	t.Helper()
+	root := t.TempDir()
+	overlaySquadCase(t, name, root, 0)
+	return root
+}
+
+func overlaySquadCase(t *testing.T, name, root string, depth int) {
+	t.Helper()
+	dir := filepath.Join(squadFixtures, name)
+	if base, err := os.ReadFile(filepath.Join(dir, "BASE")); err == nil {
+		if depth > 4 {
+			t.Fatalf("%s: BASE chain too deep", name)
+		}
+		overlaySquadCase(t, strings.TrimSpace(string(base)), root, depth+1)
+	}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if rel == "BASE" || rel == "DELETE" {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if del, err := os.ReadFile(filepath.Join(dir, "DELETE")); err == nil {
+		for _, l := range strings.Split(string(del), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				if err := os.RemoveAll(filepath.Join(root, filepath.FromSlash(l))); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// lintSquad lints root and renders its squad findings in the oneline form.
+func lintSquad(t testing.TB, root string, targets []string) []string {
+	t.Helper()
+	res, err := Lint(context.Background(), Options{Files: &DiskFiles{Root: root, NoGit: true}, Targets: targets})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range res.Run.Findings {
+		if squadRule(f.Rule) {
+			out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s [%s]", f.Path, f.Line, f.Column, f.Severity, f.Message, f.Rule))
+		}
+	}
+	return out
+}
+
+func compareSquadOut(t *testing.T, outPath string, got []string) {
+	t.Helper()
+	if *updateSquadState {
+		text := strings.Join(got, "\n")
+		if text != "" {
+			text += "\n"
+		}
+		if err := os.WriteFile(outPath, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatalf("reading expectations (run with -squadstate.update to create them): %v", err)
+	}
+	var want []string
+	for _, l := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+		if l != "" {
+			want = append(want, l)
+		}
+	}
+	for i := 0; i < max(len(want), len(got)); i++ {
+		switch {
+		case i >= len(want):
+			t.Errorf("unexpected finding:\n  %s", got[i])
+		case i >= len(got):
+			t.Errorf("missing finding:\n  %s", want[i])
+		case !squadLineMatches(t, want[i], got[i]):
+			t.Errorf("finding %d differs:\n  want %s\n  got  %s", i+1, want[i], got[i])
+		}
+	}
+}
+
+func squadLineMatches(t *testing.T, want, got string) bool {
+	if len(want) > 2 && strings.HasPrefix(want, "/") && strings.HasSuffix(want, "/") {
+		re, err := regexp.Compile(want[1 : len(want)-1])
+		if err != nil {
+			t.Fatalf("bad expectation regexp %s: %v", want, err)
+		}
+		return re.MatchString(got)
+	}
+	return want == got
+}
+
+// squadBenchTree writes the squad-state benchmark tree once per process:
+// an HVE root with 500 members and 5,000 history entries (and the agent
+// files and deliverables they name).
+func squadBenchTree(b *testing.B) string {
+	b.Helper()
+	corpusMu.Lock()
+	defer corpusMu.Unlock()
+	const key = "squadstate-500x5000"
+	if dir, ok := corpusDirs[key]; ok {
+		return dir
+	}
+	if corpusRoot == "" {
+		var err error
+		if corpusRoot, err = os.MkdirTemp("", "squadci-bench-"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	dir := filepath.Join(corpusRoot, key)
+	if _, err := corpus.GenerateHVE(dir, 500, 5000, 1); err != nil {
+		b.Fatal(err)
+	}
+	corpusDirs[key] = dir
+	return dir
+}
+
+// BenchmarkLintSquadState lints the 500-member, 5,000-entry tree;
+// BenchmarkReadSquadState reads the same files: the physical floor.
+func BenchmarkLintSquadState(b *testing.B) { benchLint(b, squadBenchTree(b), nil) }
+func BenchmarkReadSquadState(b *testing.B) { benchRead(b, squadBenchTree(b)) }

@@ -1,0 +1,149 @@
+package squadstate
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/source"
+)
+
+// Repo is what the checks see of a repository.
+type Repo struct {
+	// Files holds the loaded state files by root-relative path: every path
+	// for which Wanted is true, as far as it could be read.
+	Files map[string][]byte
+	// Paths lists every file under the squad directories (Dirs), sorted;
+	// presence checks (eager files, agent directories, history, deliverables
+	// under .copilot-tracking/) read it.
+	Paths []string
+	// Exists reports whether a file exists anywhere in the repository; it
+	// answers for deliverables outside the listed directories. Nil means
+	// only Paths count.
+	Exists func(path string) bool
+	// Agents are the deployed agent files (.github/agents/**/*.agent.md). A
+	// repository without any skips the roster's "agent deployed" check.
+	Agents []Agent
+	// Manifests are the connector manifests the engine parsed.
+	Manifests []Manifest
+	// Exchanges are connector private state files
+	// (<dropPath>/.squad-connector/<taskId>.state.json).
+	Exchanges []Exchange
+	// IsKmxCharter classifies a .squad/agents/<dir>/charter.md: complete kmx
+	// charters belong to the agent-file rules and are skipped here. Nil
+	// means this package's own reading of agentfile.md (IsKmxCharter).
+	IsKmxCharter func(src []byte) bool
+}
+
+// Agent is one deployed agent file's identity.
+type Agent struct {
+	Path                   string
+	Name                   string // the frontmatter name:, or the file name without .agent.md
+	DisableModelInvocation bool
+}
+
+// Manifest is a connector manifest as far as Connector Bindings need it.
+type Manifest struct {
+	Path          string
+	ConnectorID   string
+	SchemaVersion string
+	Roles         []string
+	Valid         bool             // the manifest has no error-level findings of its own
+	Doc           *source.Document // for the line of a field in messages; may be nil
+}
+
+// Exchange is one connector private state file.
+type Exchange struct {
+	Path string
+	Src  []byte
+}
+
+// Dirs are the directories (root-relative, ending in "/") whose listing the
+// checks need in Paths.
+var Dirs = []string{".copilot-tracking/", ".squad/", ".ai-team/", ".github/agents/", ".github/skills/", ".copilot/skills/", ".claude/skills/", ".agents/skills/"}
+
+// projectionFiles are Squad 2.0's per-host MCP projection files.
+var projectionFiles = []string{".mcp.json", ".cursor/mcp.json", ".kiro/settings/mcp.json", "opencode.json", ".copilot/mcp-config.json", ".vscode/mcp.json", ".codex/config.toml", ".agents/agents/squad.md"}
+
+// RootFiles are single files outside Dirs that the Squad checks read.
+var RootFiles = append([]string{".gitattributes", ".gitignore"}, projectionFiles...)
+
+// Wanted reports whether the file at path is one the checks read (and so
+// one the engine should load), given the listing.
+func Wanted(path string) bool {
+	if strings.HasPrefix(path, hveBase) {
+		_, _, ok := hveStateFile(path)
+		return ok
+	}
+	if isSquadFile(path) {
+		return true
+	}
+	for _, f := range RootFiles {
+		if path == f {
+			return true
+		}
+	}
+	return false
+}
+
+// Check runs every squad state rule over the repository.
+func Check(r *Repo) []diag.Diagnostic {
+	if !sort.StringsAreSorted(r.Paths) {
+		r.Paths = append([]string(nil), r.Paths...)
+		sort.Strings(r.Paths)
+	}
+	c := &checker{repo: r, docs: map[string]*doc{}}
+	c.checkHVE()
+	c.checkSquad()
+	return c.out
+}
+
+// checker is one run's state: parsed files and findings.
+type checker struct {
+	repo *Repo
+	docs map[string]*doc
+	out  []diag.Diagnostic
+}
+
+func (c *checker) report(d diag.Diagnostic) { c.out = append(c.out, d) }
+
+// doc returns the parsed file at path, or nil when it was not loaded.
+func (c *checker) doc(path string) *doc {
+	if d, ok := c.docs[path]; ok {
+		return d
+	}
+	src, ok := c.repo.Files[path]
+	var d *doc
+	if ok {
+		d = &doc{path: path, src: src}
+	}
+	c.docs[path] = d
+	return d
+}
+
+// listed reports whether path is in the listing.
+func (c *checker) listed(path string) bool {
+	i := sort.SearchStrings(c.repo.Paths, path)
+	return i < len(c.repo.Paths) && c.repo.Paths[i] == path
+}
+
+// exists reports whether a file exists: listed, loaded, or known to Exists.
+func (c *checker) exists(path string) bool {
+	if c.listed(path) {
+		return true
+	}
+	if _, ok := c.repo.Files[path]; ok {
+		return true
+	}
+	return c.repo.Exists != nil && c.repo.Exists(path)
+}
+
+// under returns the listed paths below dir ("x/"), in order.
+func (c *checker) under(dir string) []string {
+	i := sort.SearchStrings(c.repo.Paths, dir)
+	j := i
+	for j < len(c.repo.Paths) && strings.HasPrefix(c.repo.Paths[j], dir) {
+		j++
+	}
+	return c.repo.Paths[i:j]
+}

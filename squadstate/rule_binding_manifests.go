@@ -1,0 +1,59 @@
+package squadstate
+
+import (
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleBindingManifest = diag.Register(diag.Rule{
+	ID: "SS303", Name: "binding-manifest", Severity: diag.SeverityError, Domain: "connector-bindings",
+	Short: "a binding's manifest is missing, invalid, or does not allow the binding",
+	Full: "Manifest names an existing, valid connector manifest whose connectorId equals Connector, whose " +
+		"schemaVersion is 1.1 (role modes need 1.1; a 1.0 manifest supports only the manual single-role " +
+		"flow) and whose roles allowlist contains Role (rule 3).",
+	Help: "point Manifest at the connector's manifest, fix that manifest's own findings, and keep Connector and Role within what it declares",
+})
+
+func checkBindingManifests(c *checker, h *hveRoot) {
+	d := h.team.doc
+	byPath := map[string]*Manifest{}
+	for i := range c.repo.Manifests {
+		byPath[c.repo.Manifests[i].Path] = &c.repo.Manifests[i]
+	}
+	for _, b := range h.bindingsOf() {
+		m := byPath[b.manifestText]
+		switch {
+		case isNone(b.manifestText):
+			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "the binding names no manifest"))
+			continue
+		case m == nil && c.exists(b.manifestText):
+			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "%s is not a connector manifest squadci reads (manifests live under connectors/ or paths.include)", quote(b.manifestText)))
+			continue
+		case m == nil:
+			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "manifest %s does not exist", quote(b.manifestText)))
+			continue
+		case !m.Valid:
+			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "manifest %s is not valid: fix its own findings first", m.Path))
+		}
+		if m.ConnectorID != b.connText {
+			c.report(ruleBindingManifest.At(d.path, b.connector.Span, "Connector %s differs from the connectorId %s of %s", quote(b.connText), quote(m.ConnectorID), manifestAt(m, "connectorId")))
+		}
+		if m.SchemaVersion != "1.1" {
+			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "%s is schemaVersion %s; role modes need 1.1", manifestAt(m, "schemaVersion"), quote(m.SchemaVersion)))
+		}
+		if !isOneOf(b.roleText, m.Roles) {
+			c.report(ruleBindingManifest.At(d.path, b.role.Span, "role %s is not in the roles allowlist %s of %s", quote(b.roleText), quoteList(m.Roles, 6), manifestAt(m, "roles")))
+		}
+	}
+}
+
+// manifestAt names a manifest field's line ("connectors/x.json:3").
+func manifestAt(m *Manifest, field string) string {
+	if m.Doc == nil || m.Doc.Root == nil {
+		return m.Path
+	}
+	v := m.Doc.Root.Get(field)
+	if v == nil {
+		return m.Path
+	}
+	return m.Path + ":" + itoa(m.Doc.Lines().Position(v.Span.Start).Line)
+}

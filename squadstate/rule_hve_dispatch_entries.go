@@ -1,0 +1,118 @@
+package squadstate
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleDispatchEntries = diag.Register(diag.Rule{
+	ID: "SS121", Name: "hve-dispatch-deliverable", Severity: diag.SeverityError, Domain: "squad-state",
+	Short: "a history entry does not claim an existing deliverable under its root",
+	Full: "A dispatch entry is the proof that a stage ran: it has a \"* Deliverable:\" bullet with a " +
+		"backticked path that exists (relative to the repository or to the squad root) and lies under the " +
+		"agent's roster Deliverable Root (<date> and <slug> match any one directory). Squad Scribe's file and " +
+		"run summaries are exempt, and so is a federation root. Entries of history/Squad Connector.md name " +
+		"validated reports; only their existence is checked, since orchestrator outputs go to declared slots.",
+	Help: "write \"* Deliverable: `path/to/report.md`\" with the real path of the report under the root",
+})
+
+func checkDispatchEntries(c *checker, h *hveRoot) {
+	if h.federation || h.team == nil {
+		return
+	}
+	for _, f := range h.historyFiles() {
+		if f.base == scribeAgent || isRunSummary(f.base) {
+			continue
+		}
+		roots, known := agentRoots(h, f.base)
+		for _, e := range f.entries {
+			checkDeliverable(c, h, f, e, roots, known && f.base != connectorPrimary)
+		}
+	}
+}
+
+// scribeAgent is the HVE state writer; its history records state writes.
+const scribeAgent = "Squad Scribe"
+
+// agentRoots are the Deliverable Roots of the rows naming agent.
+func agentRoots(h *hveRoot, agent string) (roots []string, known bool) {
+	if ai := h.agentIndex()[agent]; ai != nil {
+		return ai.roots, true
+	}
+	return nil, false
+}
+
+func checkDeliverable(c *checker, h *hveRoot, f *historyFile, e *historyEntry, roots []string, contain bool) {
+	b := e.get("Deliverable")
+	if b == nil {
+		c.report(ruleDispatchEntries.At(f.doc.path, e.heading.Span, "entry %s has no \"* Deliverable:\" bullet", quote(e.heading.Text)))
+		return
+	}
+	paths := backticked(b.value)
+	if len(paths) == 0 {
+		c.report(ruleDispatchEntries.At(f.doc.path, b.value.span, "the Deliverable %s names no backticked path", quote(b.value.text)))
+		return
+	}
+	for _, p := range paths {
+		switch {
+		case !relativePath(p.text):
+			c.report(ruleDispatchEntries.At(f.doc.path, p.span, "deliverable %s is not a relative path", quote(p.text)))
+		case !c.exists(p.text) && !c.exists(h.dir+p.text):
+			c.report(ruleDispatchEntries.At(f.doc.path, p.span, "deliverable %s does not exist (relative to the repository or to %s)", quote(p.text), h.dir))
+		case contain && !underAnyRoot(p.text, roots, h):
+			c.report(ruleDispatchEntries.At(f.doc.path, p.span, "deliverable %s is not under the Deliverable Root %s of %s in the roster at %s",
+				quote(p.text), quoteList(roots, 3), quote(f.base), h.team.tableAt()))
+		}
+	}
+}
+
+// relativePath reports whether p is a clean relative slash path.
+func relativePath(p string) bool {
+	if p == "" || strings.HasPrefix(p, "/") || strings.ContainsAny(p, "\\:") {
+		return false
+	}
+	for _, seg := range strings.Split(p, "/") {
+		if seg == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// underAnyRoot reports whether path lies under one of the roots ("—"
+// imposes nothing; "(squad state)" is the squad root).
+func underAnyRoot(path string, roots []string, h *hveRoot) bool {
+	for _, r := range roots {
+		switch {
+		case isNone(r):
+			return true
+		case r == "(squad state)":
+			r = h.dir
+		}
+		if underRoot(path, r) || underRoot(h.dir+path, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// underRoot compares segment by segment; a <placeholder> root segment
+// matches any one segment. Comparison ignores case (Tier-1 compares tails
+// case-insensitively).
+func underRoot(path, root string) bool {
+	rs := strings.Split(strings.Trim(root, "/"), "/")
+	ps := strings.Split(path, "/")
+	if len(ps) <= len(rs) {
+		return false
+	}
+	for i, r := range rs {
+		if strings.HasPrefix(r, "<") && strings.HasSuffix(r, ">") {
+			continue
+		}
+		if !strings.EqualFold(r, ps[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,47 @@
+package squadstate
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleEagerFiles = diag.Register(diag.Rule{
+	ID: "SS102", Name: "hve-eager-file-missing", Severity: diag.SeverityError, Domain: "squad-state",
+	Short: "an HVE squad root lacks a file Init always writes",
+	Full: "Init seeds team.md, routing.md, decisions.md, state.json, notifications.md, consumption.md and " +
+		"consumption-rates.md in every squad root (federation roots: federation.md, meta-routing.md, " +
+		"decisions.md, state.json). Once state.json has advanced past turn 0, history/ must hold at least one " +
+		"file (git keeps no empty directory, so an empty history/ at turn 0 is not reported).",
+	Help: "restore the file from the squad's seed templates, or re-run Init for a new squad",
+})
+
+var (
+	squadEager      = []string{"team.md", "routing.md", "decisions.md", "state.json", "notifications.md", "consumption.md", "consumption-rates.md"}
+	federationEager = []string{"federation.md", "meta-routing.md", "decisions.md", "state.json"}
+)
+
+func checkEagerFiles(c *checker, h *hveRoot) {
+	at := h.anyFile()
+	if at == nil {
+		return
+	}
+	want := squadEager
+	if h.federation {
+		want = federationEager
+	}
+	var missing []string
+	for _, n := range want {
+		if !h.has(n) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		c.report(ruleEagerFiles.At(at.path, at.head(), "squad root %s has no %s", h.dir, strings.Join(missing, ", ")))
+	}
+	if turn, ok := h.state.turn(); ok && turn > 0 && len(h.history) == 0 {
+		v := h.state.root.Get("turn")
+		c.report(ruleEagerFiles.At(h.state.doc.path, v.Span,
+			"state.json is at turn %d but %shistory/ holds no file: every dispatch and every Scribe turn appends to a history file", turn, h.dir))
+	}
+}

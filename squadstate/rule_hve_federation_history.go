@@ -1,0 +1,32 @@
+package squadstate
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleFederationHistory = diag.Register(diag.Rule{
+	ID: "SS128", Name: "hve-federation-history", Severity: diag.SeverityWarning, Domain: "squad-state",
+	Short: "a registered sub-squad has no history file at the federation root",
+	Full: "The federation root keeps history/<sub-squad>.md for every registered sub-squad: the federation " +
+		"coordinator records there what it delegated.",
+	Help: "create history/<sub-squad>.md with a \"# History: <sub-squad>\" title",
+})
+
+func checkFederationHistory(c *checker, h *hveRoot) {
+	f := h.federationFile()
+	if f == nil || f.shape != headerOK {
+		return
+	}
+	have := map[string]bool{}
+	for _, n := range h.history {
+		have[strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(n, "history/"), ".md"))] = true
+	}
+	for _, r := range f.table.Rows {
+		name := strings.TrimSpace(r.Cell(0).Text)
+		if name != "" && !have[strings.ToLower(name)] {
+			c.report(ruleFederationHistory.At(f.doc.path, r.Cell(0).Span, "sub-squad %s has no %shistory/%s.md", quote(name), h.dir, name))
+		}
+	}
+}

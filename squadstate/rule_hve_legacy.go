@@ -1,0 +1,14 @@
+package squadstate
+
+import "github.com/squadci/squadci/lint/diag"
+
+var ruleLegacy = diag.Register(diag.Rule{
+	ID: "SS120", Name: "hve-legacy-format", Severity: diag.SeverityWarning, Domain: "squad-state",
+	Short: "an HVE state file uses an older format variant",
+	Full: "Squads written before the 2026-08-18 contract, and the hve-squad-mcp server, use variants the " +
+		"current Tier-1 contract rejects: a seven-column roster without Selection Cue, a \"# Members\" H1, " +
+		"routing as | Role | Seeded |, slug-named history files, <!-- consumption:begin --> blocks, the " +
+		"Autonomy Tier \"autopilot\", a state.json \"profile\" key or trigger.sub. squadci reads them and " +
+		"warns, so an old squad keeps linting while it is migrated.",
+	Help: "rewrite the file in the current format (the message names the current form); paths that must stay old can turn SS120 off in .squadci.yml overrides",
+})

@@ -1,0 +1,51 @@
+package squadstate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleRatesFile = diag.Register(diag.Rule{
+	ID: "SS124", Name: "hve-rates-file", Severity: diag.SeverityWarning, Domain: "squad-state",
+	Short: "consumption-rates.md lacks a rate table, the fallback, the estimator or a sane calibration",
+	Full: "consumption-rates.md holds a per-model table with Input, Cached, Cache write and Output columns " +
+		"(USD per 1M tokens), a tier-fallback table with a Priced as column, a dispatch-size estimator, and " +
+		"calibration_factor clamped to [0.25, 10.0], which stays 1.00 while observations is 0.",
+	Help: "restore the missing table from the seed template; keep calibration_factor within its clamp",
+})
+
+func checkRatesFile(c *checker, h *hveRoot) {
+	r := h.rates
+	if r == nil {
+		return
+	}
+	d := r.doc
+	if r.modelTable == nil {
+		c.report(ruleRatesFile.At(d.path, d.head(), "consumption-rates.md has no per-model table with Input, Cached, Cache write and Output columns"))
+	}
+	if r.tierTable == nil {
+		c.report(ruleRatesFile.At(d.path, d.head(), "consumption-rates.md has no tier-fallback table with a Priced as column"))
+	}
+	estimator := false
+	for _, hd := range d.markdown().Headings {
+		estimator = estimator || strings.Contains(strings.ToLower(hd.Text), "estimator")
+	}
+	if !estimator {
+		c.report(ruleRatesFile.At(d.path, d.head(), "consumption-rates.md has no dispatch-size estimator section"))
+	}
+	if r.calibration == nil {
+		c.report(ruleRatesFile.At(d.path, d.head(), "consumption-rates.md has no calibration_factor"))
+		return
+	}
+	f, err := strconv.ParseFloat(r.calibration.text, 64)
+	switch {
+	case err != nil:
+		c.report(ruleRatesFile.At(d.path, r.calibration.span, "calibration_factor %s is not a number", quote(r.calibration.text)))
+	case f < 0.25 || f > 10:
+		c.report(ruleRatesFile.At(d.path, r.calibration.span, "calibration_factor %s is outside its clamp [0.25, 10.0]", r.calibration.text))
+	case f != 1 && r.observe != nil && r.observe.text == "0":
+		c.report(ruleRatesFile.At(d.path, r.calibration.span, "calibration_factor is %s with 0 observations; it stays 1.00 until a run is reconciled", r.calibration.text))
+	}
+}

@@ -1,0 +1,22 @@
+package squadstate
+
+import "github.com/squadci/squadci/lint/diag"
+
+var ruleJSONInvalid = diag.Register(diag.Rule{
+	ID: "SS001", Name: "squad-json-invalid", Severity: diag.SeverityError, Domain: "squad-state",
+	Short: "a squad JSON file is not well-formed JSON",
+	Full: "HVE's state.json and Squad's config.json, casting files and manifest.json are read with " +
+		"JSON.parse: a syntax error, a byte order mark, invalid UTF-8, trailing data or a duplicate key " +
+		"(JSON.parse silently keeps the last one) makes the tools ignore or misread the file.",
+	Help: "fix the JSON at the position shown; keep one occurrence of a repeated key",
+})
+
+// checkJSONProblems reports the reader's problems and says whether the
+// document has a root value to check further.
+func checkJSONProblems(c *checker, d *doc) bool {
+	jd := d.jsonDoc()
+	for _, p := range jd.Problems {
+		c.report(ruleJSONInvalid.At(d.path, p.Span, "%s", p.Message))
+	}
+	return jd.Root != nil
+}

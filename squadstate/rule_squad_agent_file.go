@@ -1,0 +1,71 @@
+package squadstate
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/source"
+)
+
+var ruleSquadAgentFile = diag.Register(diag.Rule{
+	ID: "SS209", Name: "squad-coordinator-file", Severity: diag.SeverityError, Domain: "squad",
+	Short: ".github/agents/squad.agent.md is missing, empty, or lacks its name or version stamp",
+	Full: "The coordinator is .github/agents/squad.agent.md: squad doctor fails without it. It starts with " +
+		"front matter holding name:, and right after the front matter `squad init`/`upgrade` stamp " +
+		"<!-- version: X.Y.Z[-tag[.N]] --> (upgrade reads the installed version from it). A front-matter " +
+		"version: instead of the comment is the older form (SS252).",
+	Help: "run `squad upgrade` to rewrite the coordinator file with its stamp",
+})
+
+var versionStampRE = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-[A-Za-z0-9]+(\.[0-9]+)?)?$`)
+
+func checkSquadAgentFile(c *checker, t *squadTeam) {
+	d := c.doc(agentFile)
+	if d == nil {
+		if !c.exists(agentFile) {
+			at := c.firstSquadDoc()
+			c.report(ruleSquadAgentFile.At(at.path, at.head(), "the repository has no %s, the Squad coordinator", agentFile))
+		}
+		return
+	}
+	if strings.TrimSpace(string(d.src)) == "" {
+		c.report(ruleSquadAgentFile.At(d.path, d.head(), "%s is empty", agentFile))
+		return
+	}
+	md := d.markdown()
+	if md.Front == nil || !md.Front.Closed {
+		c.report(ruleSquadAgentFile.At(d.path, d.head(), "%s has no front matter (---, name: Squad, description: …, ---)", agentFile))
+		return
+	}
+	if n := md.Front.Get("name"); n == nil || n.Value == "" {
+		c.report(ruleSquadAgentFile.At(d.path, md.Front.Span, "the front matter has no name:"))
+	}
+	checkVersionStamp(c, d, md)
+}
+
+func checkVersionStamp(c *checker, d *doc, md *source.Markdown) {
+	var stamp *source.Comment
+	for i := md.LineOf(md.Front.Span.End) + 1; i < len(md.Lines); i++ {
+		if md.Lines[i].Kind == source.LineBlank {
+			continue
+		}
+		for _, cm := range md.Comments {
+			if cm.Line == i {
+				stamp = cm
+			}
+		}
+		break
+	}
+	if stamp == nil || !strings.HasPrefix(stamp.Text, "version:") {
+		if v := md.Front.Get("version"); v != nil {
+			c.report(ruleSquadLegacy.At(d.path, v.KeySpan, "the version is in the front matter (the older form); squad stamps <!-- version: X.Y.Z --> right after it"))
+			return
+		}
+		c.report(ruleSquadAgentFile.At(d.path, md.Front.Span, "no <!-- version: X.Y.Z --> stamp right after the front matter"))
+		return
+	}
+	if v := strings.TrimSpace(strings.TrimPrefix(stamp.Text, "version:")); !versionStampRE.MatchString(v) {
+		c.report(ruleSquadAgentFile.At(d.path, stamp.Span, "version stamp %s is not X.Y.Z[-tag[.N]]", quote(v)))
+	}
+}

@@ -1,0 +1,63 @@
+package squadstate
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleDecisionHeading = diag.Register(diag.Rule{
+	ID: "SS239", Name: "squad-decision-heading", Severity: diag.SeverityWarning, Domain: "squad",
+	Short: "a decisions.md entry has no date prefix or no **By:** line",
+	Full: "Scribe's date mandate: every ### entry in decisions.md starts with \"YYYY-MM-DD: \" (the parser " +
+		"takes the date from it) and has a **By:** line naming its author.",
+	Help: "write \"### 2026-03-26: Title\" and a \"**By:** Name (Role)\" line",
+})
+
+var ruleInbox = diag.Register(diag.Rule{
+	ID: "SS240", Name: "squad-inbox-file-name", Severity: diag.SeverityWarning, Domain: "squad",
+	Short: "a decisions inbox file is not named <agentdir>-<slug>.md",
+	Full: "Agents drop decisions in .squad/decisions/inbox/<agent directory>-<brief-slug>.md (lowercase, " +
+		"digits and hyphens); Scribe merges them by that name.",
+	Help: "rename the file to <agent directory>-<slug>.md, e.g. booster-ci-deletion-guard.md",
+})
+
+var dateHeadingRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}: \S`)
+
+func checkDecisionHeadings(c *checker, t *squadTeam) {
+	d := c.doc(squadDir + "decisions.md")
+	if d == nil {
+		return
+	}
+	md := d.markdown()
+	for _, h := range md.Headings {
+		if h.Level != 3 {
+			continue
+		}
+		if !dateHeadingRE.MatchString(h.Text) {
+			c.report(ruleDecisionHeading.At(d.path, h.TextSpan, "decision %s does not start with \"YYYY-MM-DD: \"", quote(h.Text)))
+		}
+		if !strings.Contains(string(d.src[h.Span.End:md.SectionEnd(h)]), "**By:**") {
+			c.report(ruleDecisionHeading.At(d.path, h.Span, "decision %s has no **By:** line", quote(h.Text)))
+		}
+	}
+}
+
+var inboxRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*\.md$`)
+
+func checkInbox(c *checker, t *squadTeam) {
+	dir := squadDir + "decisions/inbox/"
+	for _, p := range c.under(dir) {
+		name := strings.TrimPrefix(p, dir)
+		ok := false
+		for _, a := range t.agents {
+			if rest, found := strings.CutPrefix(name, a+"-"); found && inboxRE.MatchString(rest) {
+				ok = true
+			}
+		}
+		if !ok && !strings.Contains(name, "/") && name != ".gitkeep" {
+			c.report(ruleInbox.At(p, diag.Span{}, "inbox file %s is not <agent directory>-<slug>.md", quote(name)))
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package squadstate
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleGitattributes = diag.Register(diag.Rule{
+	ID: "SS250", Name: "squad-gitattributes", Severity: diag.SeverityWarning, Domain: "squad",
+	Short: ".gitattributes lacks Squad's union-merge rules or union-merges casting",
+	Full: "squad init adds merge=union for the append-only files (decisions.md, agents/*/history.md, log/**, " +
+		"orchestration-log/**, rai/audit-trail.md, fact-checker/audit-trail.md) so parallel branches merge " +
+		"without conflicts. .squad/casting/ is identity and must never be union-merged.",
+	Help: "add the missing lines (squad init or upgrade writes them); remove any .squad/casting union rule",
+})
+
+var ruleGitignore = diag.Register(diag.Rule{
+	ID: "SS251", Name: "squad-gitignore", Severity: diag.SeverityWarning, Domain: "squad",
+	Short: ".gitignore lacks Squad's runtime directories or ignores casting",
+	Full: ".squad/log/, .squad/orchestration-log/, .squad/decisions/inbox/ and .squad/sessions/ are runtime " +
+		"state and are git-ignored; .squad/casting/ is identity, committed to main, and must not be ignored.",
+	Help: "add the missing ignore lines; remove the .squad/casting ignore",
+})
+
+var unionRules = []string{
+	".squad/decisions.md", ".squad/agents/*/history.md", ".squad/log/**",
+	".squad/orchestration-log/**", ".squad/rai/audit-trail.md", ".squad/fact-checker/audit-trail.md",
+}
+
+var ignoredDirs = []string{".squad/log/", ".squad/orchestration-log/", ".squad/decisions/inbox/", ".squad/sessions/"}
+
+func checkGitFiles(c *checker, t *squadTeam) {
+	if len(c.under(squadDir)) == 0 {
+		return
+	}
+	checkGitattributes(c)
+	checkGitignore(c)
+}
+
+func checkGitattributes(c *checker) {
+	d := c.doc(".gitattributes")
+	if d == nil {
+		at := c.firstSquadDoc()
+		c.report(ruleGitattributes.At(at.path, at.head(), "the repository has no .gitattributes with Squad's merge=union rules"))
+		return
+	}
+	have := map[string]bool{}
+	for _, l := range lines(d) {
+		f := strings.Fields(l.text)
+		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		union := isOneOf("merge=union", f[1:])
+		pat := strings.TrimPrefix(f[0], "/")
+		if union {
+			have[pat] = true
+		}
+		if union && strings.HasPrefix(pat, ".squad/casting") {
+			c.report(ruleGitattributes.At(d.path, l.span, "%s union-merges casting state; .squad/casting/ is identity and must merge normally", pat))
+		}
+	}
+	var missing []string
+	for _, r := range unionRules {
+		if !have[r] {
+			missing = append(missing, r+" merge=union")
+		}
+	}
+	if len(missing) > 0 {
+		c.report(ruleGitattributes.At(d.path, d.head(), ".gitattributes lacks %s", strings.Join(missing, ", ")))
+	}
+}
+
+func checkGitignore(c *checker) {
+	d := c.doc(".gitignore")
+	if d == nil {
+		at := c.firstSquadDoc()
+		c.report(ruleGitignore.At(at.path, at.head(), "the repository has no .gitignore ignoring Squad's runtime directories"))
+		return
+	}
+	have := map[string]bool{}
+	for _, l := range lines(d) {
+		p := strings.TrimPrefix(strings.TrimSpace(l.text), "/")
+		if p == "" || strings.HasPrefix(p, "#") || strings.HasPrefix(p, "!") {
+			continue
+		}
+		have[strings.TrimSuffix(p, "/")+"/"] = true
+		have[strings.TrimSuffix(strings.TrimSuffix(p, "**"), "/")+"/"] = true
+		if strings.HasPrefix(p, ".squad/casting") || p == ".squad/" || p == ".squad" || p == ".squad/*" {
+			c.report(ruleGitignore.At(d.path, l.span, "%s ignores .squad/casting/, which is identity and must be committed", quote(p)))
+		}
+	}
+	var missing []string
+	for _, r := range ignoredDirs {
+		if !have[r] {
+			missing = append(missing, r)
+		}
+	}
+	if len(missing) > 0 {
+		c.report(ruleGitignore.At(d.path, d.head(), ".gitignore does not ignore %s", strings.Join(missing, ", ")))
+	}
+}
+
+// lines splits a text file into lines with their spans.
+func lines(d *doc) []spanText {
+	var out []spanText
+	start := 0
+	for i := 0; i <= len(d.src); i++ {
+		if i < len(d.src) && d.src[i] != '\n' {
+			continue
+		}
+		end := i
+		if end > start && d.src[end-1] == '\r' {
+			end--
+		}
+		out = append(out, spanText{string(d.src[start:end]), diag.Span{Start: start, End: end}})
+		start = i + 1
+	}
+	return out
+}

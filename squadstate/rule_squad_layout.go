@@ -1,0 +1,50 @@
+package squadstate
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleSquadLayout = diag.Register(diag.Rule{
+	ID: "SS201", Name: "squad-layout", Severity: diag.SeverityError, Domain: "squad",
+	Short: ".squad/ lacks a file squad doctor requires",
+	Full: "squad doctor fails when .squad/ lacks team.md, routing.md, decisions.md or the agents/ " +
+		"directory. A squad whose config.json sets teamRoot or stateLocation keeps them elsewhere and is " +
+		"not checked here.",
+	Help: "run `squad init` (it only writes missing files) or restore the file",
+})
+
+func checkSquadLayout(c *checker, t *squadTeam) {
+	if t.remote || len(c.under(squadDir)) == 0 {
+		return
+	}
+	var missing []string
+	for _, f := range []string{"team.md", "routing.md", "decisions.md"} {
+		if !c.exists(squadDir + f) {
+			missing = append(missing, f)
+		}
+	}
+	if len(c.under(squadDir+"agents/")) == 0 {
+		missing = append(missing, "agents/")
+	}
+	if len(missing) == 0 {
+		return
+	}
+	d := c.firstSquadDoc()
+	c.report(ruleSquadLayout.At(d.path, d.head(), ".squad/ has no %s", strings.Join(missing, ", ")))
+}
+
+// firstSquadDoc is the loaded .squad file findings about the directory sit
+// on: team.md when it is there, else the first loaded one.
+func (c *checker) firstSquadDoc() *doc {
+	if d := c.doc(squadDir + "team.md"); d != nil {
+		return d
+	}
+	for _, p := range c.under(squadDir) {
+		if d := c.doc(p); d != nil {
+			return d
+		}
+	}
+	return &doc{path: c.under(squadDir)[0]}
+}

@@ -1,0 +1,35 @@
+package squadstate
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleSquadLegacy = diag.Register(diag.Rule{
+	ID: "SS252", Name: "squad-legacy", Severity: diag.SeverityWarning, Domain: "squad",
+	Short: "a legacy Squad file, directory or value",
+	Full: "Squad still reads some old forms but no longer writes them: the .ai-team/ directory, root-level " +
+		".squad/casting-*.json copies, casting-state.json and model-config.json (nothing reads them), the " +
+		"stateBackend values worktree and git-notes, and a front-matter version: in squad.agent.md.",
+	Help: "run `squad upgrade`; delete the legacy files once their content is in the current ones",
+})
+
+// checkLegacyDir reports the deprecated .ai-team/ directory.
+func checkLegacyDir(c *checker) {
+	if ps := c.under(legacyDir); len(ps) > 0 {
+		c.report(ruleSquadLegacy.At(ps[0], diag.Span{}, ".ai-team/ is the deprecated name of .squad/; rename it (squad upgrade migrates it)"))
+	}
+}
+
+func checkSquadLegacy(c *checker, t *squadTeam) {
+	for _, p := range c.under(squadDir) {
+		rest := strings.TrimPrefix(p, squadDir)
+		if strings.Contains(rest, "/") {
+			continue
+		}
+		if strings.HasPrefix(rest, "casting-") && strings.HasSuffix(rest, ".json") || rest == "model-config.json" {
+			c.report(ruleSquadLegacy.At(p, diag.Span{}, "%s is a legacy file nothing reads; casting lives in .squad/casting/, models in config.json and charters", rest))
+		}
+	}
+}

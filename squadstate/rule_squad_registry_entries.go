@@ -1,0 +1,42 @@
+package squadstate
+
+import (
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/source"
+)
+
+var ruleRegistryEntry = diag.Register(diag.Rule{
+	ID: "SS226", Name: "squad-registry-entry", Severity: diag.SeverityError, Domain: "squad",
+	Short: "a casting registry entry is malformed",
+	Full: "Each registry.json agents entry has persistent_name (string), universe (string), created_at " +
+		"(ISO-8601) and status (active or retired); legacy_named, when present, is a boolean. Extra fields " +
+		"seen in real registries (previous_name, succeeded_by, merged_into, absorbed, reason) are allowed.",
+	Help: "complete the entry; status is active or retired, created_at a timestamp such as 2026-03-02T08:00:00Z",
+})
+
+var registryFields = []field{
+	{name: "persistent_name", kind: source.KindString},
+	{name: "universe", kind: source.KindString},
+	{name: "created_at", kind: source.KindString, check: func(v *source.Value) string {
+		if isISO(v.Str) {
+			return ""
+		}
+		return "is " + quote(v.Str) + "; want an ISO-8601 timestamp"
+	}},
+	{name: "status", kind: source.KindString, check: oneOf("active", "retired")},
+	{name: "legacy_named", kind: source.KindBool, optional: true},
+}
+
+var registryExtras = []string{"previous_name", "succeeded_by", "merged_into", "absorbed", "reason"}
+
+func checkRegistryEntries(c *checker, t *squadTeam) {
+	if t.reg == nil || t.reg.agents == nil {
+		return
+	}
+	sh := &shape{c: c, d: t.reg.doc, r: ruleRegistryEntry, unknown: func(_ string, m *source.Value) bool {
+		return isOneOf(m.Key, registryExtras)
+	}}
+	for _, m := range t.reg.agents.Members {
+		sh.object(m, "agents."+m.Key, registryFields)
+	}
+}

@@ -1,0 +1,75 @@
+package squadstate
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/source"
+)
+
+var ruleRosterRegistry = diag.Register(diag.Rule{
+	ID: "SS227", Name: "squad-roster-registry", Severity: diag.SeverityError, Domain: "squad",
+	Short: "a cast member has no active registry entry with its name",
+	Full: "Every Members row except the reserved built-ins and humans is a cast identity: " +
+		"registry.agents[lower(Name)] exists, has status active, and its persistent_name equals the Name. " +
+		"Casting keeps names unique and reserved through this entry.",
+	Help: "add or fix the registry entry (the key is the lowercased name), or correct the roster name",
+})
+
+var ruleRegistryRoster = diag.Register(diag.Rule{
+	ID: "SS228", Name: "squad-registry-roster", Severity: diag.SeverityWarning, Domain: "squad",
+	Short: "an active registry entry has no member, or a retired one is still rostered",
+	Full: "Every active registry key (except the built-ins) has a Members row and an agent directory; a " +
+		"retired key is absent from Members (its name stays reserved).",
+	Help: "retire the entry (status: retired) when a member leaves, or restore the member",
+})
+
+func checkRosterRegistry(c *checker, t *squadTeam) {
+	if t.reg == nil || t.reg.agents == nil || t.roster == nil {
+		return
+	}
+	d := t.roster.doc
+	for _, m := range t.members() {
+		if builtinNamed(m.nameText) != nil || m.isHuman() || m.nameText == "" || m.isReserved() {
+			continue
+		}
+		key := strings.ToLower(m.nameText)
+		e := t.reg.entry(key)
+		if e == nil {
+			e = t.reg.entry(strings.ReplaceAll(key, " ", "-"))
+		}
+		switch {
+		case e == nil || e.Kind != source.KindObject:
+			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s has no registry entry %q in %s", quote(m.nameText), key, t.reg.doc.path))
+		case str(e.Get("status")) != "active":
+			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s is rostered but its registry entry is %s (%s)", quote(m.nameText), quote(str(e.Get("status"))), t.reg.doc.at(e.Span.Start)))
+		case str(e.Get("persistent_name")) != m.nameText:
+			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s has registry persistent_name %s (%s)", quote(m.nameText), quote(str(e.Get("persistent_name"))), t.reg.doc.at(e.Span.Start)))
+		}
+	}
+}
+
+func checkRegistryRoster(c *checker, t *squadTeam) {
+	if t.reg == nil || t.roster == nil || t.roster.shape != headerOK {
+		return
+	}
+	rostered := map[string]bool{}
+	for _, m := range t.members() {
+		rostered[strings.ToLower(m.nameText)] = true
+		rostered[strings.ReplaceAll(strings.ToLower(m.nameText), " ", "-")] = true
+	}
+	d := t.reg.doc
+	for _, e := range t.reg.entries() {
+		if builtinNamed(e.Key) != nil || isBuiltinDir(e.Key) {
+			continue
+		}
+		switch status := str(e.Get("status")); {
+		case status == "active" && !rostered[e.Key] && len(t.members()) > 0:
+			c.report(ruleRegistryRoster.At(d.path, e.KeySpan, "active entry %s has no Members row in %s", quote(e.Key), t.roster.doc.path))
+		case status == "active" && !isOneOf(e.Key, t.agents) && len(t.agents) > 0:
+			c.report(ruleRegistryRoster.At(d.path, e.KeySpan, "active entry %s has no directory .squad/agents/%s/", quote(e.Key), e.Key))
+		case status == "retired" && rostered[e.Key]:
+			c.report(ruleRegistryRoster.At(d.path, e.KeySpan, "entry %s is retired but still a Members row in %s", quote(e.Key), t.roster.doc.path))
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package squadstate
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleSkillLayout = diag.Register(diag.Rule{
+	ID: "SS247", Name: "squad-skill-layout", Severity: diag.SeverityError, Domain: "squad",
+	Short: "a skill is nested too deep, badly named, or empty",
+	Full: "Squad loads skills from .squad/skills/, .github/skills/, .copilot/skills/, .claude/skills/ and " +
+		".agents/skills/, exactly one level deep: <dir>/<name>/SKILL.md with a non-empty body. A SKILL.md " +
+		"nested deeper is ignored, and a name with control characters or \"..\" is skipped.",
+	Help: "move the skill to <skills dir>/<name>/SKILL.md and give it a body",
+})
+
+var ruleSkillFrontMatter = diag.Register(diag.Rule{
+	ID: "SS248", Name: "squad-skill-front-matter", Severity: diag.SeverityWarning, Domain: "squad",
+	Short: "a skill's front matter disagrees with its directory or enumerations",
+	Full: "Front matter is optional; when present, name equals the directory name (ignoring case), " +
+		"description is present and confidence is low, medium or high.",
+	Help: "match name to the directory and use a known confidence",
+})
+
+var ruleSkillDuplicate = diag.Register(diag.Rule{
+	ID: "SS249", Name: "squad-skill-duplicate", Severity: diag.SeverityWarning, Domain: "squad",
+	Short: "the same skill exists in two skill directories",
+	Full: "Skill names are deduplicated ignoring case across the five directories; the copy in the " +
+		"lower-precedence directory is silently ignored.",
+	Help: "keep one copy, in the directory that should win",
+})
+
+func checkSkills(c *checker, t *squadTeam) {
+	first := map[string]string{}
+	for _, dir := range skillDirs {
+		for _, p := range c.under(dir) {
+			rest := strings.TrimPrefix(p, dir)
+			parts := strings.Split(rest, "/")
+			if parts[len(parts)-1] != "SKILL.md" {
+				continue
+			}
+			if len(parts) != 2 {
+				c.report(ruleSkillLayout.At(p, diag.Span{}, "SKILL.md is nested %d levels below %s; skills are <name>/SKILL.md and deeper ones are ignored", len(parts)-1, dir))
+				continue
+			}
+			name := parts[0]
+			if name == ".." || strings.IndexFunc(name, unicode.IsControl) >= 0 {
+				c.report(ruleSkillLayout.At(p, diag.Span{}, "skill directory name %s is skipped by the loader", quote(name)))
+				continue
+			}
+			if f, dup := first[strings.ToLower(name)]; dup {
+				c.report(ruleSkillDuplicate.At(p, diag.Span{}, "skill %s is also %s, which takes precedence; this copy is ignored", quote(name), f))
+			} else {
+				first[strings.ToLower(name)] = p
+			}
+			if d := c.doc(p); d != nil {
+				checkSkillFile(c, d, name)
+			}
+		}
+	}
+}
+
+func checkSkillFile(c *checker, d *doc, name string) {
+	md := d.markdown()
+	body := d.src
+	if md.Front != nil {
+		body = d.src[md.Front.Span.End:]
+	}
+	if strings.TrimSpace(string(body)) == "" {
+		c.report(ruleSkillLayout.At(d.path, d.head(), "SKILL.md has no body; the loader skips an empty skill"))
+	}
+	if md.Front == nil {
+		return
+	}
+	if n := md.Front.Get("name"); n != nil && !strings.EqualFold(n.Value, name) {
+		c.report(ruleSkillFrontMatter.At(d.path, n.ValueSpan, "name %s differs from the directory %s", quote(n.Value), quote(name)))
+	}
+	if md.Front.Get("description") == nil {
+		c.report(ruleSkillFrontMatter.At(d.path, md.Front.Span, "the front matter has no description"))
+	}
+	if cf := md.Front.Get("confidence"); cf != nil && !isOneOf(cf.Value, []string{"low", "medium", "high"}) {
+		c.report(ruleSkillFrontMatter.At(d.path, cf.ValueSpan, "confidence %s is not low, medium or high", quote(cf.Value)))
+	}
+}
