@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/squadci/squadci/internal/nofollow"
 )
 
 // Load reads a bounded regular file and parses it. A path with a ".."
@@ -49,7 +51,7 @@ func readBounded(filename string) ([]byte, error) {
 		return nil, &Error{Rule: ruleBounds.ID, Filename: filename, Line: 1, Column: 1,
 			Message: "file is larger than 256 KiB", Repair: "keep an agent file at or under 256 KiB"}
 	}
-	f, err := openNoFollow(filename)
+	f, err := nofollow.Open(filename)
 	if err != nil {
 		return nil, osError(filename, err)
 	}
@@ -119,7 +121,7 @@ func osError(filename string, err error) *Error {
 		return loadError(filename, "file does not exist", "check the path")
 	case errors.Is(err, fs.ErrPermission):
 		return loadError(filename, "permission denied", "make the file readable")
-	case isSymlinkError(err):
+	case nofollow.IsSymlink(err):
 		return loadError(filename, "path contains a symbolic link", "resolve the link and load the real path")
 	}
 	return loadError(filename, "file cannot be read", "check that it is a readable regular file")

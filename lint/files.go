@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/squadci/squadci/internal/nofollow"
 )
 
 // Files is where the engine reads a repository from: the work tree, or
@@ -151,9 +153,9 @@ func gitListFiles(ctx context.Context, root string, under []string) ([]string, b
 // blocking on a FIFO), one fstat for type and size, then at most limit+1
 // bytes, so a file that grows while being read is still caught.
 func (d *DiskFiles) Read(rel string, limit int64) ([]byte, error) {
-	f, err := openNoFollow(d.abs(rel))
+	f, err := nofollow.Open(d.abs(rel))
 	if err != nil {
-		if isSymlinkError(err) {
+		if nofollow.IsSymlink(err) {
 			return nil, ErrNotRegular
 		}
 		return nil, err
