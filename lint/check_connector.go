@@ -7,7 +7,6 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/squadci/squadci/connector"
-	"github.com/squadci/squadci/lint/source"
 )
 
 // maxConnectorFile caps every connector JSON file. The contract bounds each
@@ -147,8 +146,9 @@ func mailboxes(ms []*connector.Manifest) []string {
 	return boxes
 }
 
-// checkMailboxes checks every exchange file found in a mailbox with the
-// JSON rules every connector file shares.
+// checkMailboxes lists every mailbox (in a narrowed run, those holding or
+// below a target) and checks the exchanges found there, whole: see
+// checkExchanges.
 func checkMailboxes(ctx context.Context, s *session, r *repo) error {
 	boxes := mailboxes(r.Manifests)
 	if s.narrowed() {
@@ -160,21 +160,7 @@ func checkMailboxes(ctx context.Context, s *session, r *repo) error {
 	if err != nil {
 		return err
 	}
-	var files []string
-	for _, p := range listed {
-		if exchangeKind(p) != "" && PathUnder(boxes, p) && s.reported(p) {
-			files = append(files, p)
-		}
-	}
-	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
-		src := s.load(files[i], maxConnectorFile)
-		if src == nil {
-			return
-		}
-		ds := connector.CheckJSONFile(files[i], source.ParseJSON(src))
-		s.add(files[i], src, ds)
-	})
-	return nil
+	return s.checkExchanges(ctx, r, listed)
 }
 
 // targetedDirs keeps the directories that hold or lie below a target, so a

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/squadci/squadci/connector"
+)
+
+func init() {
+	register("connector", "connector new|dispatch|status [flags]",
+		"create a connector, dispatch a task, or show what a resume would decide", (*Command).runConnector)
+}
+
+// connectorCommands are the `squadci connector` subcommands.
+var connectorCommands = map[string]struct {
+	synopsis string
+	run      func(c *Command, args []string) int
+}{
+	"new":      {"new --id ID --role ROLE [--kind agent|orchestrator] [--capability TEXT ...] [--contact EMAIL] [--template]", (*Command).runConnectorNew},
+	"dispatch": {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR [--binding B --member M --squad-root S --output ID=DIR ...] [--format json]", (*Command).runConnectorDispatch},
+	"status":   {"status [TASKID...] [--format text|json]", (*Command).runConnectorStatus},
+}
+
+func (c *Command) runConnector(args []string) int {
+	if len(args) > 0 {
+		if sub, ok := connectorCommands[args[0]]; ok {
+			return sub.run(c, args[1:])
+		}
+	}
+	var b strings.Builder
+	b.WriteString("Usage:\n")
+	for _, name := range []string{"new", "dispatch", "status"} {
+		fmt.Fprintf(&b, "  squadci connector %s\n", connectorCommands[name].synopsis)
+	}
+	if len(args) > 0 && args[0] != "-h" && args[0] != "--help" && args[0] != "help" {
+		fmt.Fprintf(c.Stderr, "squadci: unknown connector command %q\n\n%s", args[0], b.String())
+		return exitUsage
+	}
+	if len(args) == 0 {
+		fmt.Fprint(c.Stderr, b.String())
+		return exitUsage
+	}
+	fmt.Fprint(c.Stdout, b.String())
+	return exitOK
+}
+
+// connectorFlags are the flags every connector subcommand shares.
+type connectorFlags struct {
+	root, format string
+}
+
+func (f *connectorFlags) register(fs *flag.FlagSet, formats string) {
+	fs.StringVar(&f.root, "root", "", "repository root (default: the git top-level, else the working directory)")
+	if formats != "" {
+		fs.StringVar(&f.format, "format", "text", "output format: "+formats)
+	}
+}
+
+// repoRoot resolves --root, or the default root the way lint does.
+func (c *Command) repoRoot(flagRoot string) (string, error) {
+	if flagRoot == "" {
+		root, _, err := c.lintRoot(nil)
+		return root, err
+	}
+	if filepath.IsAbs(flagRoot) {
+		return filepath.Clean(flagRoot), nil
+	}
+	wd, err := c.workDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(wd, flagRoot), nil
+}
+
+func checkFormat(format string) error {
+	if format != "text" && format != "json" {
+		return fmt.Errorf("invalid --format %q (want text or json)", format)
+	}
+	return nil
+}
+
+// writeJSON prints v as indented JSON.
+func (c *Command) writeJSON(v any) int {
+	enc := json.NewEncoder(c.Stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: writing output: %v\n", err)
+		return exitInternal
+	}
+	return exitOK
+}
+
+// connectorError prints a refusal: a problem list for validation errors
+// (exit 1), the error otherwise (exit 3).
+func (c *Command) connectorError(err error) int {
+	var de *connector.DispatchError
+	if errors.As(err, &de) {
+		fmt.Fprintln(c.Stderr, "squadci: refused:")
+		for _, p := range de.Problems {
+			fmt.Fprintf(c.Stderr, "  - %s\n", p)
+		}
+		return exitFindings
+	}
+	fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+	return exitInternal
+}

@@ -1,0 +1,88 @@
+package connector
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// WriteFileAtomic publishes data at path so that a reader sees either no
+// file or the whole file: it writes a temporary file in the same directory,
+// fsyncs it, publishes it, then fsyncs the directory. With overwrite false
+// an existing path is refused (an error wrapping fs.ErrExist) and never
+// replaced: the file is published with a hard link, which fails when the
+// name exists; where links are unsupported it falls back to a check and a
+// rename. With overwrite true it is renamed over the old file.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode, overwrite bool) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	defer func() {
+		if name != "" {
+			os.Remove(name)
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(perm); err != nil && runtime.GOOS != "windows" {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := publish(name, path, overwrite); err != nil {
+		return err
+	}
+	if overwrite {
+		name = "" // renamed: nothing left to remove
+	}
+	return syncDir(dir)
+}
+
+func publish(tmp, path string, overwrite bool) error {
+	if overwrite {
+		return os.Rename(tmp, path)
+	}
+	err := os.Link(tmp, path)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		return fmt.Errorf("%s already exists; refusing to overwrite it: %w", path, fs.ErrExist)
+	}
+	// No hard links here (some file systems, some platforms): check, then rename.
+	if _, statErr := os.Lstat(path); statErr == nil {
+		return fmt.Errorf("%s already exists; refusing to overwrite it: %w", path, fs.ErrExist)
+	}
+	return os.Rename(tmp, path)
+}
+
+// syncDir makes a rename or link durable. Windows cannot fsync a directory
+// and orders metadata itself.
+func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}

@@ -1,0 +1,12 @@
+package connector
+
+import "github.com/squadci/squadci/lint/diag"
+
+var ruleRequestFieldType = diag.Register(diag.Rule{
+	ID: "CN203", Name: "request-field-type", Severity: diag.SeverityError, Domain: "request",
+	Short: "Request field has the wrong JSON type",
+	Full: "inputs is an array of strings, allowedOutputs an array of objects, retryCap an integer written " +
+		"with digits only (not 2.0 or 2e0); every other field is a string. A value of another type is " +
+		"reported at the value and not checked further.",
+	Help: `Write the value with the declared type: "retryCap": 2, "inputs": ["docs/plan.md"].`,
+})

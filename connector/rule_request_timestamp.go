@@ -1,0 +1,17 @@
+package connector
+
+import "github.com/squadci/squadci/lint/diag"
+
+var ruleRequestTimestamp = diag.Register(diag.Rule{
+	ID: "CN215", Name: "request-timestamp", Severity: diag.SeverityError, Domain: "request",
+	Short: "Request deadline or createdAt is not an RFC 3339 timestamp",
+	Full: "deadline and createdAt are RFC 3339 date-times with a zone, such as 2026-03-02T09:00:00Z or " +
+		"2026-03-02T10:00:00+01:00. A date alone, a time without a zone or any other format is refused: " +
+		"the deadline decides when a task becomes unreachable and must not depend on the reader's zone.",
+	Help: `Write the time in UTC with a Z, for example "2026-03-02T09:00:00Z".`,
+})
+
+func checkRequestTimestamps(c *requestCheck) {
+	c.r.Deadline, _ = c.timestamp(ruleRequestTimestamp, "deadline")
+	c.r.CreatedAt, _ = c.timestamp(ruleRequestTimestamp, "createdAt")
+}
