@@ -6,7 +6,7 @@ import (
 )
 
 var ruleCredential = diag.Register(diag.Rule{
-	ID: "AF002", Name: "agentfile-credential", Severity: diag.SeverityError, Domain: "agentfile",
+	ID: "AF002", Name: "agentfile-credential", Severity: diag.SeverityError, Domain: "agentfile", Secret: true,
 	Short: "Agent file contains credential-shaped content",
 	Full: "The whole agent file — prose, frontmatter, raw YAML comments — is scanned with the shared " +
 		"credential-shape scanner, and so is every decoded double-quoted YAML string (example inputs, " +

@@ -10,7 +10,7 @@ import (
 )
 
 var ruleMCPSecret = diag.Register(diag.Rule{
-	ID: "AF109", Name: "agentfile-mcp-secret", Severity: diag.SeverityError, Domain: "agentfile",
+	ID: "AF109", Name: "agentfile-mcp-secret", Severity: diag.SeverityError, Domain: "agentfile", Secret: true,
 	Short: "mcp-servers env or headers holds a literal credential or a non-COPILOT_MCP_ reference",
 	Full: "Values in an MCP server's env and headers are either literals or references to Copilot " +
 		"environment secrets and variables ($X, ${X}, ${X:-default}, ${{ secrets.X }}, ${{ vars.X }}); " +

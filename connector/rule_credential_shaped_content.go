@@ -6,7 +6,7 @@ import (
 )
 
 var ruleCredentialShapedContent = diag.Register(diag.Rule{
-	ID: "CN010", Name: "credential-shaped-content", Severity: diag.SeverityError, Domain: "json",
+	ID: "CN010", Name: "credential-shaped-content", Severity: diag.SeverityError, Domain: "json", Secret: true,
 	Short: "File contains credential-shaped content",
 	Full: "A manifest, request or result holding anything shaped like a credential — a private key, a " +
 		"cloud or SaaS token, a JWT, a connection string with a password, a high-entropy value assigned " +

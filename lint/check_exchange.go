@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/squadci/squadci/connector"
-	"github.com/squadci/squadci/lint/diag"
 )
 
 // checkExchanges groups the listed mailbox files by task and checks each
@@ -38,9 +37,7 @@ func (s *session) checkExchanges(ctx context.Context, r *repo, listed []string) 
 		ds := connector.CheckExchange(x, env).Diagnostics
 		for _, f := range x.Files() {
 			if f.Src != nil {
-				// Positions resolve against a copy with credentials masked,
-				// so no report shows them in a source line.
-				s.add(f.Path, connector.MaskCredentials(f.Src, onFile(ds, f.Path)), nil)
+				s.add(f.Path, f.Src, nil)
 			}
 		}
 		s.add("", nil, ds)
@@ -49,16 +46,6 @@ func (s *session) checkExchanges(ctx context.Context, r *repo, listed []string) 
 }
 
 // onFile returns the findings on one file.
-func onFile(ds []diag.Diagnostic, path string) []diag.Diagnostic {
-	var out []diag.Diagnostic
-	for _, d := range ds {
-		if d.Path == path {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // statFS is where artifacts are looked up: the file source itself when it
 // can Lstat (a git-index source, say), the work tree under a cache
 // otherwise. Without one, on-disk artifact checks are skipped.

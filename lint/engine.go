@@ -15,6 +15,7 @@ import (
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/report"
+	"github.com/squadci/squadci/lint/secrets"
 	"github.com/squadci/squadci/lint/source"
 )
 
@@ -257,6 +258,7 @@ func byteSize(n int64) string {
 func (s *session) result(disable, enable map[string]bool) *Result {
 	res := &Result{Internal: s.internal}
 	res.Run.Files = s.checked
+	shown := s.maskedSources()
 	lines := map[string]*source.Lines{}
 	for _, d := range s.diags {
 		r, ok := diag.Lookup(d.Rule)
@@ -277,10 +279,29 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 			continue
 		}
 		d.Severity = sev
-		res.Run.Findings = append(res.Run.Findings, resolve(d, s.srcs[d.Path], lines))
+		res.Run.Findings = append(res.Run.Findings, resolve(d, s.srcs[d.Path], shown[d.Path], lines))
 	}
 	sortFindings(res.Run.Findings)
 	return res
+}
+
+// maskedSources returns, per file, the text that outputs may show: the
+// source with every span of a Secret rule's finding (whether or not that
+// rule is enabled) and every credential-shaped run masked, byte for byte.
+func (s *session) maskedSources() map[string][]byte {
+	spans := map[string][]secrets.Span{}
+	for _, d := range s.diags {
+		if r, ok := diag.Lookup(d.Rule); ok && r.Secret {
+			spans[d.Path] = append(spans[d.Path], secrets.Span{Start: d.Span.Start, End: d.Span.End})
+		}
+	}
+	shown := make(map[string][]byte, len(s.srcs))
+	for _, d := range s.diags {
+		if _, done := shown[d.Path]; !done && s.srcs[d.Path] != nil {
+			shown[d.Path] = secrets.Mask(s.srcs[d.Path], spans[d.Path])
+		}
+	}
+	return shown
 }
 
 // reported reports whether findings on path are in the requested targets.
@@ -296,7 +317,9 @@ func (s *session) reported(path string) bool {
 	return false
 }
 
-func resolve(d diag.Diagnostic, src []byte, cache map[string]*source.Lines) report.Finding {
+// resolve computes positions on the original bytes and takes the gutter
+// line from shown, the masked copy of the same length.
+func resolve(d diag.Diagnostic, src, shown []byte, cache map[string]*source.Lines) report.Finding {
 	f := report.Finding{Diagnostic: d, Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 	if src == nil {
 		return f
@@ -308,7 +331,7 @@ func resolve(d diag.Diagnostic, src []byte, cache map[string]*source.Lines) repo
 	}
 	start, end := l.Position(d.Span.Start), l.Position(max(d.Span.End, d.Span.Start))
 	f.Line, f.Column, f.EndLine, f.EndColumn = start.Line, start.Column, end.Line, end.Column
-	f.SourceLine = l.Text(start.Line)
+	f.SourceLine = source.NewLines(shown).Text(start.Line)
 	return f
 }
 

@@ -17,6 +17,9 @@ type Rule struct {
 	Full     string   // a paragraph
 	Help     string   // how to repair; printed after `help:`
 	Domain   string   // which family: engine, json, manifest, ...
+	// Secret marks rules whose findings span credential-shaped content:
+	// outputs mask that span wherever source text is shown.
+	Secret bool
 }
 
 // HelpAnchor is the fragment of the rule's section in docs/rules.md.
