@@ -13,6 +13,8 @@ import (
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/secrets"
 	"github.com/squadci/squadci/lint/source"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 var update = flag.Bool("update", false, "rewrite the .out files of the lint fixtures from the current findings (review them by hand)")
@@ -113,7 +115,7 @@ func TestLintFixturesErr(t *testing.T) {
 			for _, d := range findings[p] {
 				seen[d.Rule] = true
 			}
-			compareOut(t, outPath(dir, p), got)
+			testtool.CompareOut(t, outPath(dir, p), got, *update)
 		})
 	}
 	for _, r := range diag.All() {
@@ -133,28 +135,5 @@ func TestLintFixturesOK(t *testing.T) {
 		if _, err := Parse(p, src); err != nil {
 			t.Errorf("%s: Parse refused: %v", p, err)
 		}
-	}
-}
-
-// compareOut checks got against the expectation file, exactly, or
-// rewrites it with -update.
-func compareOut(t *testing.T, outPath string, got []string) {
-	t.Helper()
-	text := strings.Join(got, "\n")
-	if text != "" {
-		text += "\n"
-	}
-	if *update {
-		if err := os.WriteFile(outPath, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(outPath)
-	if err != nil {
-		t.Fatalf("reading expectations (run with -update to create them): %v", err)
-	}
-	if string(want) != text {
-		t.Errorf("findings differ from %s\n--- want\n%s--- got\n%s", outPath, want, text)
 	}
 }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 const exchangeFixtures = "../testdata/connector/exchange"
@@ -43,7 +45,7 @@ func TestExchangeFixtures(t *testing.T) {
 			if len(got) == 0 {
 				t.Errorf("an error case must yield findings")
 			}
-			compareOut(t, out, got)
+			testtool.CompareOut(t, out, got, *update)
 		})
 	}
 }

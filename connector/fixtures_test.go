@@ -3,9 +3,7 @@ package connector
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +11,8 @@ import (
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/secrets"
 	"github.com/squadci/squadci/lint/source"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 var update = flag.Bool("update", false, "rewrite the .out files of the fixtures from the current findings (review them by hand)")
@@ -94,53 +94,6 @@ func checkMessage(t *testing.T, d diag.Diagnostic) {
 	if strings.ContainsAny(d.Message, "\n\r") {
 		t.Errorf("%s: message spans lines: %q", d.Path, d.Message)
 	}
-}
-
-// compareOut checks got against the expectation file want (one finding per
-// line; a line /re/ matches by regular expression) or rewrites it with -update.
-func compareOut(t *testing.T, outPath string, got []string) {
-	t.Helper()
-	if *update {
-		text := strings.Join(got, "\n")
-		if text != "" {
-			text += "\n"
-		}
-		if err := os.WriteFile(outPath, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	data, err := os.ReadFile(outPath)
-	if err != nil {
-		t.Fatalf("reading expectations (run with -update to create them): %v", err)
-	}
-	var want []string
-	for l := range strings.SplitSeq(strings.TrimRight(string(data), "\n"), "\n") {
-		if l != "" {
-			want = append(want, l)
-		}
-	}
-	for i := 0; i < max(len(want), len(got)); i++ {
-		switch {
-		case i >= len(want):
-			t.Errorf("unexpected finding:\n  %s", got[i])
-		case i >= len(got):
-			t.Errorf("missing finding:\n  %s", want[i])
-		case !lineMatches(t, want[i], got[i]):
-			t.Errorf("finding %d differs:\n  want %s\n  got  %s", i+1, want[i], got[i])
-		}
-	}
-}
-
-func lineMatches(t *testing.T, want, got string) bool {
-	if len(want) > 2 && strings.HasPrefix(want, "/") && strings.HasSuffix(want, "/") {
-		re, err := regexp.Compile(want[1 : len(want)-1])
-		if err != nil {
-			t.Fatalf("bad expectation regexp %s: %v", want, err)
-		}
-		return re.MatchString(got)
-	}
-	return want == got
 }
 
 func fixtureFiles(t *testing.T, dir string) []string {

@@ -9,6 +9,8 @@ import (
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // parseFixture runs ParseManifest on one fixture file under the name the
@@ -44,7 +46,7 @@ func TestManifestErrFixtures(t *testing.T) {
 				t.Errorf("an err fixture must yield findings")
 			}
 			got := formatFindings(t, map[string]*source.Document{name: doc}, ds)
-			compareOut(t, strings.TrimSuffix(file, ".json")+".out", got)
+			testtool.CompareOut(t, strings.TrimSuffix(file, ".json")+".out", got, *update)
 		})
 	}
 }
@@ -87,7 +89,7 @@ func TestManifestProjects(t *testing.T) {
 				ds = append(ds, fds...)
 			}
 			ds = append(ds, CheckManifests(ms)...)
-			compareOut(t, project+".out", formatFindings(t, docs, ds))
+			testtool.CompareOut(t, project+".out", formatFindings(t, docs, ds), *update)
 		})
 	}
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/report"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 var updateAgentFixtures = flag.Bool("update-agentfile", false, "rewrite the .out files of the agent-file lint projects")
@@ -31,27 +33,6 @@ func agentFindings(fs []report.Finding) []string {
 	return out
 }
 
-func compareAgentOut(t *testing.T, outPath string, got []string) {
-	t.Helper()
-	text := strings.Join(got, "\n")
-	if text != "" {
-		text += "\n"
-	}
-	if *updateAgentFixtures {
-		if err := os.WriteFile(outPath, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(outPath)
-	if err != nil {
-		t.Fatalf("reading expectations (run with -update-agentfile to create them): %v", err)
-	}
-	if string(want) != text {
-		t.Errorf("findings differ\n--- want\n%s--- got\n%s", want, text)
-	}
-}
-
 func TestAgentFileProjects(t *testing.T) {
 	entries, err := os.ReadDir(agentProjects)
 	if err != nil {
@@ -64,7 +45,7 @@ func TestAgentFileProjects(t *testing.T) {
 		t.Run(e.Name(), func(t *testing.T) {
 			root := filepath.Join(agentProjects, e.Name())
 			res := lintTree(t, root, Options{})
-			compareAgentOut(t, filepath.Join(agentProjects, e.Name()+".out"), agentFindings(res.Run.Findings))
+			testtool.CompareOut(t, filepath.Join(agentProjects, e.Name()+".out"), agentFindings(res.Run.Findings), *updateAgentFixtures)
 		})
 	}
 }

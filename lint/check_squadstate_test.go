@@ -7,12 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/squadci/squadci/internal/corpus"
 	"github.com/squadci/squadci/lint/diag"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 var updateSquadState = flag.Bool("squadstate.update", false, "rewrite testdata/squadstate/*.out from the current findings (review them by hand)")
@@ -32,7 +33,7 @@ func TestSquadStateFixtures(t *testing.T) {
 			t.Parallel()
 			root := buildSquadCase(t, name)
 			got := lintSquad(t, root, nil)
-			compareSquadOut(t, filepath.Join(squadFixtures, name+".out"), got)
+			testtool.CompareOut(t, filepath.Join(squadFixtures, name+".out"), got, *updateSquadState)
 		})
 	}
 }
@@ -160,51 +161,6 @@ func lintSquad(t testing.TB, root string, targets []string) []string {
 		}
 	}
 	return out
-}
-
-func compareSquadOut(t *testing.T, outPath string, got []string) {
-	t.Helper()
-	if *updateSquadState {
-		text := strings.Join(got, "\n")
-		if text != "" {
-			text += "\n"
-		}
-		if err := os.WriteFile(outPath, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	data, err := os.ReadFile(outPath)
-	if err != nil {
-		t.Fatalf("reading expectations (run with -squadstate.update to create them): %v", err)
-	}
-	var want []string
-	for _, l := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
-		if l != "" {
-			want = append(want, l)
-		}
-	}
-	for i := 0; i < max(len(want), len(got)); i++ {
-		switch {
-		case i >= len(want):
-			t.Errorf("unexpected finding:\n  %s", got[i])
-		case i >= len(got):
-			t.Errorf("missing finding:\n  %s", want[i])
-		case !squadLineMatches(t, want[i], got[i]):
-			t.Errorf("finding %d differs:\n  want %s\n  got  %s", i+1, want[i], got[i])
-		}
-	}
-}
-
-func squadLineMatches(t *testing.T, want, got string) bool {
-	if len(want) > 2 && strings.HasPrefix(want, "/") && strings.HasSuffix(want, "/") {
-		re, err := regexp.Compile(want[1 : len(want)-1])
-		if err != nil {
-			t.Fatalf("bad expectation regexp %s: %v", want, err)
-		}
-		return re.MatchString(got)
-	}
-	return want == got
 }
 
 // squadBenchTree writes the squad-state benchmark tree once per process:
