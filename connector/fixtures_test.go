@@ -12,7 +12,6 @@ import (
 	"github.com/squadci/squadci/lint/secrets"
 	"github.com/squadci/squadci/lint/source"
 
-	"github.com/squadci/squadci/internal/testtool"
 )
 
 var update = flag.Bool("update", false, "rewrite the .out files of the fixtures from the current findings (review them by hand)")
