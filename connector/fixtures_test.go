@@ -11,7 +11,6 @@ import (
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/secrets"
 	"github.com/squadci/squadci/lint/source"
-
 )
 
 var update = flag.Bool("update", false, "rewrite the .out files of the fixtures from the current findings (review them by hand)")
