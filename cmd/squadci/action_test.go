@@ -60,7 +60,7 @@ func TestActionFortyFindings(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, stderr)
 	}
-	count := func(kind string) int { return len(regexp.MustCompile(`(?m)^::` + kind + ` `).FindAllString(stdout, -1)) }
+	count := func(kind string) int { return len(regexp.MustCompile(`(?m)^::`+kind+` `).FindAllString(stdout, -1)) }
 	if e, w := count("error"), count("warning"); e != 10 || w != 10 {
 		t.Errorf("annotations: %d errors, %d warnings; want 10 and 10", e, w)
 	}
