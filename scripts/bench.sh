@@ -9,12 +9,15 @@
 #   (c) ajv-cli on the same manifests against docs/schema/manifest.schema.json
 #   (d) peak RSS of the whole-repo lint of the full corpus
 #   (e) single-file lint:       cd DIR && squadci lint connectors/c-00001.json
+#   (f) resume over 10,000 and 20,000 pending tasks (go test -bench BenchmarkResume),
+#       beside reading the same files and the state writes a resume must make
 #
 # Run from anywhere inside the repository; no arguments. Environment:
 #   SCALE=2000        corpus scale (manifests, exchanges, agent files)
 #   RUNS=10           runs per measurement (the single-file lint uses 2×RUNS)
 #   SEED=1            corpus seed
 #   SQUADCI_BIN=path  use this binary instead of building ./cmd/squadci
+#   RESUME=0          skip (f); RESUME_RUNS=3 iterations of each resume benchmark
 #   MANIFEST_SCHEMA=path  schema for ajv (default docs/schema/manifest.schema.json)
 #   AJV=path          an ajv-cli v5 executable; otherwise npm installs ajv-cli and
 #                     ajv-formats into the temporary directory (needs the npm registry)
@@ -263,3 +266,32 @@ printf '  floors in this run: one git process (git diff --cached) %s ms; squadci
 printf '\nlint findings: manifests %s; full %s (the generated corpus is the clean case)\n' \
   "${man_findings:-?}" "${full_findings:-?}"
 [[ -z $ajv_note ]] || printf 'ajv-cli: %s\n' "$ajv_note"
+
+# --- resume ------------------------------------------------------------------------
+
+# BenchmarkResume writes 10,000 and 20,000 pending tasks (40% valid results, 10%
+# invalid ones, 10% past their deadline, 40% still awaiting: every task is written)
+# and times, in one process: reading every file of the tree (the floor of any
+# resume), the writes a resume must make and nothing else (each task's lock taken
+# and dropped, its state replaced atomically with fsyncs), and the resume itself.
+# Its files go under this script's temporary directory.
+if [[ ${RESUME:-1} != 0 ]]; then
+  log "measuring resume: go test -bench BenchmarkResume, ${RESUME_RUNS:-3} runs each"
+  TMPDIR=$tmp go test ./cmd/squadci -run '^$' -bench '^BenchmarkResume$' -benchtime "${RESUME_RUNS:-3}x" \
+    >"$tmp/resume.bench" 2>&1 || { cat "$tmp/resume.bench" >&2; die "BenchmarkResume failed"; }
+  printf '\n%-28s %7s %10s %10s %10s %12s  %s\n' "resume (mean of runs)" "tasks" "read ms" "writes ms" "resume ms" "resume/read" "target"
+  awk '
+    /^BenchmarkResume\// {
+      split($1, p, "/"); kind = p[2]; n = p[3]; sub(/^tasks=/, "", n); sub(/-[0-9]+$/, "", n)
+      ms[kind, n] = $3 / 1e6; tasks[n] = 1
+    }
+    END {
+      for (n in tasks) order[++k] = n + 0
+      for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (order[j] < order[i]) { t = order[i]; order[i] = order[j]; order[j] = t }
+      for (i = 1; i <= k; i++) {
+        n = order[i]; r = ms["resume", n]
+        target = (n == 10000) ? "≤ 5000 ms" : sprintf("≤ 2.2× the 10,000 run (%.0f ms)", 2.2 * ms["resume", 10000])
+        printf "%-28s %7d %10.0f %10.0f %10.0f %11.2f×  %s\n", "", n, ms["read", n], ms["writes", n], r, r / ms["read", n], target
+      }
+    }' "$tmp/resume.bench"
+fi

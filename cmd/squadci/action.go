@@ -17,20 +17,27 @@ import (
 
 func init() {
 	register("action", "action", "entry point of action.yml (reads INPUT_* and the GitHub context)", (*Command).runAction)
+	actionModes["lint"] = (*Command).actionLint
 }
 
 // actionInputs are the inputs of action.yml.
 type actionInputs struct {
 	mode, paths, config, failLevel, sarifFile, sarifCategory string
-	annotations, summary                                      bool
-	workingDirectory                                          string
+	annotations, summary                                     bool
+	workingDirectory                                         string
+	githubToken, notify, notifyIssue                         string
 }
+
+// actionModes are the action's modes by name. Each registers itself from
+// init in its own file, as subcommands do.
+var actionModes = map[string]func(c *Command, a *githubactions.Action, in actionInputs) int{}
 
 func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error) {
 	in := actionInputs{
 		mode: a.GetInput("mode"), paths: a.GetInput("paths"), config: a.GetInput("config"),
 		failLevel: a.GetInput("fail-level"), sarifFile: a.GetInput("sarif-file"),
 		sarifCategory: a.GetInput("sarif-category"), workingDirectory: a.GetInput("working-directory"),
+		githubToken: a.GetInput("github-token"), notify: a.GetInput("notify"), notifyIssue: a.GetInput("notify-issue"),
 	}
 	if in.mode == "" {
 		in.mode = "lint"
@@ -74,13 +81,15 @@ func (c *Command) runAction(args []string) int {
 		}
 		c.Dir = in.workingDirectory
 	}
-	switch in.mode {
-	case "lint":
-		return c.actionLint(a, in)
-	case "poll", "resume", "scheduled":
-		return c.usageError(fmt.Errorf("mode %q is not available in this version of squadci; use mode: lint", in.mode))
+	if run, ok := actionModes[in.mode]; ok {
+		return run(c, a, in)
 	}
-	return c.usageError(fmt.Errorf("input mode must be lint, poll, resume or scheduled, not %q", in.mode))
+	modes := make([]string, 0, len(actionModes))
+	for m := range actionModes {
+		modes = append(modes, m)
+	}
+	sort.Strings(modes)
+	return c.usageError(fmt.Errorf("input mode must be one of %s, not %q", strings.Join(modes, ", "), in.mode))
 }
 
 func (c *Command) actionLint(a *githubactions.Action, in actionInputs) int {

@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/connector"
 )
 
 // actionEnv builds the environment of an action step with temporary
@@ -127,7 +130,9 @@ func TestActionInputs(t *testing.T) {
 	}{
 		{map[string]string{}, 0},
 		{map[string]string{"mode": "deploy"}, 2},
-		{map[string]string{"mode": "resume"}, 2},
+		{map[string]string{"mode": "resume"}, 0},
+		{map[string]string{"mode": "scheduled", "notify": "comment"}, 2},
+		{map[string]string{"mode": "poll", "notify-issue": "x"}, 2},
 		{map[string]string{"annotations": "maybe"}, 2},
 		{map[string]string{"fail-level": "loud"}, 2},
 		{map[string]string{"summary": "false", "annotations": "false"}, 0},
@@ -156,5 +161,110 @@ func TestActionReadOnlyRun(t *testing.T) {
 	}
 	if code, _, _ := runAction(t, dir, append(env, "INPUT_FAIL-LEVEL=none")); code != 0 {
 		t.Errorf("fail-level none: exit %d", code)
+	}
+}
+
+// TestActionScheduled runs mode: scheduled over a repository with a task
+// to complete (by its adapter), one whose result fails validation, one past
+// its deadline and one still awaiting: outputs, report file, summary,
+// annotations and notifications.
+func TestActionScheduled(t *testing.T) {
+	root := t.TempDir()
+	tasks := writeTasks(t, root, 4, func(i int) taskKind { return []taskKind{kindWaiting, kindBad, kindExpired, kindWaiting}[i] })
+	writeFile(t, root, "adapter.sh", researchAdapter)
+	writeFile(t, root, ".squadci.yml", adapterConfig(""))
+	// The last task's adapter already ran (its claim is there): it stays awaiting.
+	writeFile(t, root, taskMailbox+tasks[3].id+".claim.json", "{}\n")
+	api, srv := newFakeGitHub(t)
+	env, output, summary := actionEnv(t, map[string]string{"mode": "scheduled", "notify": "dispatch", "github-token": "tok-123"})
+	env = append(env, "GITHUB_API_URL="+srv.URL, "PATH="+os.Getenv("PATH"))
+	code, stdout, stderr := runAction(t, root, env)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (a failed task)\n%s\n%s", code, stdout, stderr)
+	}
+	outs := readStepOutputs(t, output)
+	if outs["awaiting"] != "1" || outs["completed"] != "1" || outs["failed"] != "1" || outs["unreachable"] != "1" {
+		t.Errorf("outputs = %v", outs)
+	}
+	b, err := os.ReadFile(outs["report-file"])
+	var rep scheduledReport
+	if err != nil || json.Unmarshal(b, &rep) != nil || rep.Version != 1 || rep.Mode != "scheduled" || rep.Poll == nil || rep.Resume == nil ||
+		len(rep.Poll.Tasks) != 2 || len(rep.Resume.Tasks) != 4 {
+		t.Errorf("report file %q: %v\n%s", outs["report-file"], err, b)
+	}
+	bad := regexp.MustCompile(`(?m)^::error file=` + regexp.QuoteMeta(taskMailbox+tasks[1].id+".result.json") + `,title=squadci resume%3A failed \[CN504\]::.*invalid-result: CN504`)
+	unreachable := regexp.MustCompile(`(?m)^::warning file=` + regexp.QuoteMeta(taskMailbox+tasks[2].id+".request.json") + `,title=squadci resume%3A unreachable::`)
+	if !bad.MatchString(stdout) || !unreachable.MatchString(stdout) || strings.Count(stdout, "::error ") != 1 {
+		t.Errorf("annotations:\n%s", stdout)
+	}
+	sum, _ := os.ReadFile(summary)
+	for _, want := range []string{"## squadci scheduled", "### Poll", "### Resume", "1 awaiting, 1 completed, 1 failed, 1 unreachable; 3 transitions",
+		"<code>" + tasks[0].id + "</code> | <code>acme-research-agent</code> | completed | awaiting → completed", "<code>reports/" + tasks[0].id + "/" + tasks[0].id + ".md</code>"} {
+		if !strings.Contains(string(sum), want) {
+			t.Errorf("summary lacks %q:\n%s", want, sum)
+		}
+	}
+	if strings.Contains(string(sum)+stdout, "SECRET-NARRATIVE") || strings.Contains(string(sum)+stdout, "ARTIFACT-CONTENT") {
+		t.Errorf("summary or log carries envelope text")
+	}
+	if calls := api.take(); len(calls) != 3 {
+		t.Errorf("%d notifications, want one per transition (3)", len(calls))
+	}
+	// Again: nothing to run, nothing changes, nobody is told; the failed
+	// task is no longer pending, so the step passes.
+	env2, output2, _ := actionEnv(t, map[string]string{"mode": "scheduled", "notify": "dispatch", "github-token": "tok-123"})
+	env2 = append(env2, "GITHUB_API_URL="+srv.URL, "PATH="+os.Getenv("PATH"))
+	if code, _, stderr := runAction(t, root, env2); code != 0 {
+		t.Errorf("second run: exit %d\n%s", code, stderr)
+	}
+	if outs := readStepOutputs(t, output2); outs["awaiting"] != "1" || outs["completed"] != "0" {
+		t.Errorf("second run outputs = %v", outs)
+	}
+	if calls := api.take(); len(calls) != 0 {
+		t.Errorf("second run notified %d times", len(calls))
+	}
+}
+
+func TestActionPollAndResumeModes(t *testing.T) {
+	root := t.TempDir()
+	tasks := writeTasks(t, root, 2, func(i int) taskKind { return kindWaiting })
+	writeFile(t, root, "adapter.sh", researchAdapter)
+	writeFile(t, root, ".squadci.yml", adapterConfig(""))
+	env, output, _ := actionEnv(t, map[string]string{"mode": "poll"})
+	env = append(env, "PATH="+os.Getenv("PATH"))
+	if code, stdout, stderr := runAction(t, root, env); code != 0 || !strings.Contains(stdout, "adapter finished "+tasks[0].id) {
+		t.Fatalf("poll: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// The poll checked, not consumed: a resume would complete both.
+	if outs := readStepOutputs(t, output); outs["completed"] != "2" || outs["awaiting"] != "0" {
+		t.Errorf("poll outputs = %v", outs)
+	}
+	for _, g := range tasks {
+		if b, _ := os.ReadFile(filepath.Join(root, g.statePath())); !bytes.Equal(b, g.state) {
+			t.Errorf("poll mode changed the state of %s", g.id)
+		}
+	}
+	env, output, _ = actionEnv(t, map[string]string{"mode": "resume", "fail-level": "none"})
+	if code, _, stderr := runAction(t, root, env); code != 0 {
+		t.Fatalf("resume: exit %d\n%s", code, stderr)
+	}
+	if outs := readStepOutputs(t, output); outs["completed"] != "2" || !strings.HasSuffix(outs["report-file"], "squadci-resume.json") {
+		t.Errorf("resume outputs = %v", outs)
+	}
+}
+
+// The summary stays under its limit whatever the number of tasks, and
+// says how many rows it left out.
+func TestScheduledSummaryLimit(t *testing.T) {
+	doc := resumeDocument{Version: 1}
+	for i := range 5000 {
+		doc.Tasks = append(doc.Tasks, connector.TaskOutcome{TaskDecision: connector.TaskDecision{
+			TaskID: fmt.Sprintf("t-%05d|x", i), ConnectorID: "c", Current: "awaiting", Status: "completed", Changed: true,
+			Artifacts: []string{strings.Repeat("reports/deep/", 20) + "a.md"}}, Transition: true})
+	}
+	const limit = 100 << 10
+	s := scheduledSummary(scheduledReport{Version: 1, Mode: "resume", Resume: &doc}, limit)
+	if len(s) > limit || !strings.Contains(s, "rows omitted") || strings.Contains(s, "t-00000|x") {
+		t.Errorf("summary: %d bytes, tail %q", len(s), s[max(0, len(s)-200):])
 	}
 }

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/squadci/squadci/connector"
+)
+
+func init() {
+	register("poll", "poll [--once | --interval D] [flags]",
+		"the file-drop adapter poller: run the configured adapter once per pending request", (*Command).runPoll)
+}
+
+// adapterEnv are the variables an adapter inherits from squadci's own
+// environment; everything else (tokens above all) is withheld. The poll adds
+// SQUADCI_TASK_ID, SQUADCI_REQUEST and SQUADCI_DELIVERABLE_ROOT.
+var adapterEnv = []string{"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL"}
+
+type pollFlags struct {
+	scheduledFlags
+	once, verbose bool
+	interval      time.Duration
+}
+
+func (c *Command) runPoll(args []string) int {
+	var f pollFlags
+	flags := flag.NewFlagSet("squadci poll", flag.ContinueOnError)
+	flags.SetOutput(c.Stderr)
+	f.register(flags, "exit 1 when an adapter fails or its result would fail the task", connector.DefaultPollWorkers, "adapters run at once")
+	flags.BoolVar(&f.once, "once", false, "one pass over the mailboxes (the default)")
+	flags.DurationVar(&f.interval, "interval", 0, "poll again every D until interrupted (SIGINT, SIGTERM)")
+	flags.BoolVar(&f.verbose, "v", false, "show the tail of each adapter's output")
+	err := f.parse(flags, args)
+	switch {
+	case err != nil:
+	case f.once && f.interval != 0:
+		err = fmt.Errorf("--once and --interval exclude each other")
+	case f.interval < 0:
+		err = fmt.Errorf("--interval must be positive")
+	}
+	if err != nil {
+		return c.usageError(err)
+	}
+	ctx, stop, repo, code := c.startScheduled(&f.scheduledFlags)
+	if repo == nil {
+		return code
+	}
+	defer stop()
+	worst := exitOK
+	for {
+		run, err := c.pollCore(ctx, repo, f.jobs)
+		if run == nil {
+			fmt.Fprintf(c.Stderr, "squadci: poll: %v\n", err)
+			return exitInternal
+		}
+		if f.format == "json" {
+			if code := c.writeJSON(run.document()); code != exitOK {
+				return code
+			}
+		} else {
+			run.writeText(c.Stdout, f.verbose)
+		}
+		fmt.Fprintf(c.Stderr, "squadci: poll: %d pending tasks, %d adapter runs\n", len(run.report.Tasks), run.ran())
+		if ctx.Err() != nil {
+			return worst // interrupted: the runs in flight were stopped and reported
+		}
+		worst = max(worst, run.exitCode(err, f.failOn))
+		if f.interval == 0 {
+			return worst
+		}
+		select {
+		case <-ctx.Done():
+			return worst
+		case <-time.After(f.interval):
+		}
+	}
+}
+
+// pollRun is one poll pass.
+type pollRun struct {
+	report *connector.PollReport
+	counts statusCounts
+}
+
+// pollCore runs one pass with the configuration's adapters. A nil run
+// comes with the error that stopped it before any task.
+func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int) (*pollRun, error) {
+	adapters := map[string]connector.Adapter{}
+	for id, a := range repo.cfg.Adapters {
+		adapters[id] = connector.Adapter{Command: a.Command, Timeout: a.Timeout}
+	}
+	var env []string
+	for _, k := range adapterEnv {
+		if v := c.getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	progress, done := c.progress("poll")
+	rep, err := connector.Poll(ctx, repo.root, connector.PollOptions{
+		Manifests: repo.manifests, Adapters: adapters, Env: env, Workers: jobs, Progress: progress,
+	})
+	done()
+	if rep == nil {
+		return nil, err
+	}
+	run := &pollRun{report: rep}
+	for _, t := range rep.Tasks {
+		if t.Check != nil {
+			run.counts.add(t.Check.Status)
+		} else {
+			run.counts.add(connector.StatusAwaiting)
+		}
+	}
+	return run, err
+}
+
+func (r *pollRun) ran() int {
+	n := 0
+	for _, t := range r.report.Tasks {
+		if t.Action == connector.PollRan {
+			n++
+		}
+	}
+	return n
+}
+
+// exitCode is 3 after an internal problem, 1 with failOn when an adapter
+// failed or what it wrote would fail the task, else 0.
+func (r *pollRun) exitCode(err error, failOn bool) int {
+	code := exitOK
+	for _, t := range r.report.Tasks {
+		switch {
+		case t.Error != "":
+			return exitInternal
+		case failOn && (t.Run != nil && t.Run.Failed() || t.Check != nil && failedStatus(t.Check.Status)):
+			code = exitFindings
+		}
+	}
+	if err != nil {
+		return exitInternal
+	}
+	return code
+}
+
+// pollDocument is `squadci poll --format json`, version 1: one document per
+// pass. The adapter output tail is data, shown and never interpreted.
+type pollDocument struct {
+	Version int                     `json:"version"`
+	Tasks   []connector.PollOutcome `json:"tasks"`
+	Counts  statusCounts            `json:"counts"`
+}
+
+func (r *pollRun) document() pollDocument {
+	d := pollDocument{Version: 1, Tasks: r.report.Tasks, Counts: r.counts}
+	if d.Tasks == nil {
+		d.Tasks = []connector.PollOutcome{}
+	}
+	return d
+}
+
+func (r *pollRun) writeText(w io.Writer, verbose bool) {
+	if len(r.report.Tasks) == 0 {
+		fmt.Fprintln(w, "no pending requests")
+	}
+	for _, t := range r.report.Tasks {
+		fmt.Fprintln(w, oneLine(pollLine(t)))
+		if verbose && t.Run != nil && t.Run.Output != "" {
+			if t.Run.OutputDropped > 0 {
+				fmt.Fprintf(w, "    | … %d earlier bytes dropped\n", t.Run.OutputDropped)
+			}
+			fmt.Fprint(w, quoteLines(t.Run.Output, "    | "))
+		}
+	}
+}
+
+func pollLine(t connector.PollOutcome) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s  %s  ", t.TaskID, t.ConnectorID)
+	switch t.Action {
+	case connector.PollPending:
+		fmt.Fprintf(&b, "pending until %s (no adapter configured)", t.Deadline)
+	case connector.PollClaimed:
+		b.WriteString("claimed earlier (its adapter ran or is running)")
+	case connector.PollRan:
+		run := t.Run
+		switch {
+		case run.Error != "":
+			fmt.Fprintf(&b, "adapter %s: %s after %s", run.Command, run.Error, run.Duration)
+		default:
+			fmt.Fprintf(&b, "adapter %s exited %d after %s", run.Command, run.ExitCode, run.Duration)
+		}
+		if t.Check != nil {
+			fmt.Fprintf(&b, "; result check: %s", t.Check.Status)
+			if t.Check.Status == connector.StatusAwaiting {
+				b.WriteString(" (no result written)")
+			} else if t.Check.Reason != "" {
+				fmt.Fprintf(&b, " (%s", t.Check.Reason)
+				if len(t.Check.Rules) > 0 {
+					fmt.Fprintf(&b, ": %s", strings.Join(t.Check.Rules, ", "))
+				}
+				b.WriteString(")")
+			}
+			if len(t.Check.Artifacts) > 0 {
+				fmt.Fprintf(&b, " artifacts: %s", strings.Join(t.Check.Artifacts, ", "))
+			}
+		}
+	}
+	if t.Error != "" {
+		fmt.Fprintf(&b, " [error: %s]", t.Error)
+	}
+	return b.String()
+}

@@ -1,0 +1,132 @@
+//go:build unix
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+
+	"github.com/squadci/squadci/connector"
+)
+
+// BenchmarkResume measures `resume` over 10,000 and 20,000 pending tasks
+// (cli.md §Performance: 10,000 within 5 s, 20,000 within 2.2× that), beside
+// its floor in the same run: reading every file of the same tree. The mix:
+// 40% valid results, 10% invalid ones, 10% past their deadline, 40% still
+// awaiting — every task is written. States are restored between
+// iterations, outside the timer.
+func BenchmarkResume(b *testing.B) {
+	for _, n := range []int{10000, 20000} {
+		root := b.TempDir()
+		tasks := writeTasks(b, root, n, benchKind)
+		ms, _, _, err := connector.LoadManifests(context.Background(), connector.DirFS(root))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("read/tasks=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				readTree(b, root)
+			}
+		})
+		b.Run(fmt.Sprintf("writes/tasks=%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				syscall.Sync()
+				b.StartTimer()
+				writeFloor(b, root, tasks)
+			}
+		})
+		b.Run(fmt.Sprintf("resume/tasks=%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				restoreStates(b, root, tasks)
+				syscall.Sync() // a checkout at rest: no dirty pages for the resume's fsyncs to flush
+				b.StartTimer()
+				rep, err := connector.Resume(context.Background(), root, connector.ResumeOptions{Manifests: ms})
+				if err != nil || len(rep.Tasks) != n {
+					b.Fatalf("err %v, %d tasks", err, len(rep.Tasks))
+				}
+			}
+		})
+	}
+}
+
+func benchKind(i int) taskKind {
+	switch i % 10 {
+	case 0, 1, 2, 3:
+		return kindGood
+	case 4:
+		return kindBad
+	case 5:
+		return kindExpired
+	}
+	return kindWaiting
+}
+
+func restoreStates(b *testing.B, root string, tasks []genTask) {
+	for _, g := range tasks {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(g.statePath())), g.state, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// writeFloor makes the writes a resume of the tasks must make and nothing
+// else: take and drop each task's lock file, and replace its state
+// atomically (temp file, fsync, rename, fsync of the directory), 16 at a
+// time as the resume does. It rewrites the same bytes, so the tasks stay
+// pending.
+func writeFloor(b *testing.B, root string, tasks []genTask) {
+	work := make(chan genTask)
+	var wg sync.WaitGroup
+	for range connector.DefaultResumeWorkers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for g := range work {
+				state := filepath.Join(root, filepath.FromSlash(g.statePath()))
+				lock := strings.TrimSuffix(state, ".state.json") + ".lock"
+				f, err := os.OpenFile(lock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+				if err == nil {
+					_, err = f.WriteString(`{"pid":1,"host":"h","time":"t"}`)
+					f.Close()
+				}
+				if err == nil {
+					err = connector.WriteFileAtomic(state, g.state, 0o644, true)
+				}
+				if err == nil {
+					err = os.Remove(lock)
+				}
+				if err != nil {
+					b.Error(err)
+				}
+			}
+		}()
+	}
+	for _, g := range tasks {
+		work <- g
+	}
+	close(work)
+	wg.Wait()
+}
+
+// readTree reads every file under root: the physical floor of a resume.
+func readTree(b *testing.B, root string) {
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		_, err = os.ReadFile(p)
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+}

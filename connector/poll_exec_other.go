@@ -1,0 +1,9 @@
+//go:build !unix
+
+package connector
+
+import "os/exec"
+
+// isolate has no process group to create here; a timeout kills the
+// adapter's own process.
+func isolate(*exec.Cmd) {}
