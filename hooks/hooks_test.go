@@ -95,9 +95,13 @@ func TestIndexFilesReadsStagedContent(t *testing.T) {
 	if mode, _, err := x.Lstat("connectors"); err != nil || !mode.IsDir() {
 		t.Errorf("Lstat(dir) = %v, %v", mode, err)
 	}
-	staged, err := StagedFiles(context.Background(), dir)
-	if err != nil || len(staged) != 3 {
-		t.Errorf("StagedFiles = %v, %v", staged, err)
+	st, err := OpenStaged(context.Background(), dir)
+	if err != nil || len(st.Paths) != 3 {
+		t.Fatalf("OpenStaged = %+v, %v", st, err)
+	}
+	defer st.Index.Close()
+	if b, err := st.Index.Read("connectors/a.json", 100); err != nil || string(b) != "staged\n" {
+		t.Errorf("OpenStaged index Read = %q, %v", b, err)
 	}
 }
 

@@ -35,25 +35,6 @@ func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// TopLevel returns the work tree root of the repository containing dir.
-func TopLevel(ctx context.Context, dir string) (string, error) {
-	out, err := git(ctx, dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSpace(string(out)), nil
-}
-
-// StagedFiles lists the paths added, copied, modified or renamed in the
-// index, relative to the top level.
-func StagedFiles(ctx context.Context, top string) ([]string, error) {
-	out, err := git(ctx, top, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR")
-	if err != nil {
-		return nil, err
-	}
-	return splitNUL(out), nil
-}
-
 func splitNUL(b []byte) []string {
 	var out []string
 	for _, p := range bytes.Split(b, []byte{0}) {
