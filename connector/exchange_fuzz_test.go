@@ -24,7 +24,7 @@ type fuzzBase struct {
 
 const fuzzBox = ".connector-drops/acme-research-agent/"
 
-func loadFuzzBase(f *testing.F) *fuzzBase {
+func loadFuzzBase(f testing.TB) *fuzzBase {
 	dir := filepath.Join(exchangeFixtures, "ok-1-1-agent")
 	read := func(rel string) []byte {
 		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
