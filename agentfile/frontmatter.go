@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"gopkg.in/yaml.v3"
@@ -168,9 +169,11 @@ func isString(n *yaml.Node) bool {
 
 // numericPlain matches the plain spellings YAML 1.1 or 1.2 resolvers read
 // as numbers, including ones yaml.v3 keeps as strings (1e400, 1:30).
-var numericPlain = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)?\.?[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?` +
-	`|[-+]?0[xX][0-9a-fA-F_]+|[-+]?0[oO]?[0-7_]+|[-+]?0[bB][01_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?` +
-	`|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?)$`)
+var numericPlain = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)?\.?[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?` +
+		`|[-+]?0[xX][0-9a-fA-F_]+|[-+]?0[oO]?[0-7_]+|[-+]?0[bB][01_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?` +
+		`|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?)$`)
+})
 
 // looksNumeric reports plain scalars some YAML resolver reads as a number.
-func looksNumeric(s string) bool { return s != "" && numericPlain.MatchString(s) }
+func looksNumeric(s string) bool { return s != "" && numericPlain().MatchString(s) }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/source"
 	"gopkg.in/yaml.v3"
@@ -47,7 +48,9 @@ func (p *payload) value(n *yaml.Node, depth int) any {
 	return nil
 }
 
-var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+var jsonNumber = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+})
 
 func (p *payload) scalar(n *yaml.Node, depth int) any {
 	switch n.ShortTag() {
@@ -73,7 +76,7 @@ func (p *payload) scalar(n *yaml.Node, depth int) any {
 // number keeps a number only when it is in JSON form and round-trips
 // exactly through a 64-bit float (integers within ±2^53).
 func (p *payload) number(n *yaml.Node, lit string) any {
-	if !jsonNumber.MatchString(lit) {
+	if !jsonNumber().MatchString(lit) {
 		p.e.fail(ruleRecordedTool, n, p.field, "write the number in plain JSON decimal form, or quote it as a string",
 			"number is not in JSON form")
 		return nil

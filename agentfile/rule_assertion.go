@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"gopkg.in/yaml.v3"
@@ -116,7 +117,7 @@ func (e *examplesCheck) assertionID(v *yaml.Node, field string, ids map[string]i
 	case !ok:
 	case strings.HasPrefix(id, reservedAssertionPrefix):
 		e.fail(ruleAssertion, v, field, "choose another id", "ids starting with expectContains. are reserved")
-	case !exampleIDSyntax.MatchString(id):
+	case !exampleIDSyntax().MatchString(id):
 		e.fail(ruleAssertion, v, field, "use letters, digits, '.', '_' or '-', e.g. greeting-text",
 			"id must be 1–63 ASCII letters, digits, '.', '_' or '-', starting with a letter or digit")
 	default:
@@ -219,10 +220,12 @@ func operandProblem(name, s string, declared map[string]bool) string {
 	return ""
 }
 
-var decimalInt = regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+var decimalInt = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?(0|[1-9][0-9]*)$`)
+})
 
 func (e *examplesCheck) minScore(v *yaml.Node, field string) (int, bool) {
-	if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" || !decimalInt.MatchString(v.Value) {
+	if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" || !decimalInt().MatchString(v.Value) {
 		if v.Kind != yaml.AliasNode {
 			e.fail(ruleAssertion, v, field, "write a whole number from 0 to 100, unquoted", "minScore must be an integer")
 		}

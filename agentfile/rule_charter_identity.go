@@ -3,6 +3,7 @@ package agentfile
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -17,7 +18,9 @@ var ruleIdentity = diag.Register(diag.Rule{
 	Help: "Write the section as '- **ID:** <id>' and '- **Purpose:** <one line>', nothing else.",
 })
 
-var agentIDSyntax = regexp.MustCompile(`^[a-z][a-z0-9-]{0,62}$`)
+var agentIDSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-z][a-z0-9-]{0,62}$`)
+})
 
 // identity checks the Identity section and records ID and Purpose.
 func (c *checker) identity(s section) {
@@ -43,7 +46,7 @@ func (c *checker) identity(s section) {
 			lines[label], values[label] = i, value
 			at := c.lines[i].start + vstart
 			span := diag.Span{Start: at, End: at + len(value)}
-			if label == "ID" && value != "" && !agentIDSyntax.MatchString(value) {
+			if label == "ID" && value != "" && !agentIDSyntax().MatchString(value) {
 				c.fail(ruleIdentity, span, "Identity.ID", "use lowercase letters, digits and hyphens, e.g. greeter",
 					"ID must be 1–63 lowercase ASCII letters, digits or hyphens, starting with a letter")
 			}

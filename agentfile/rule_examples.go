@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"gopkg.in/yaml.v3"
@@ -21,7 +22,9 @@ var ruleExamples = diag.Register(diag.Rule{
 	Help: "Write each test as id, input and assertions (and optionally mocks), with string values quoted when they look like numbers.",
 })
 
-var exampleIDSyntax = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
+var exampleIDSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$`)
+})
 
 var exampleFields = []string{"id", "input", "assertions", "mocks"}
 
@@ -216,7 +219,7 @@ func (e *examplesCheck) exampleID(v *yaml.Node, field string) string {
 	if !ok {
 		return ""
 	}
-	if !exampleIDSyntax.MatchString(id) {
+	if !exampleIDSyntax().MatchString(id) {
 		e.fail(ruleExamples, v, field, "use letters, digits, '.', '_' or '-', e.g. greeting",
 			"id must be 1–63 ASCII letters, digits, '.', '_' or '-', starting with a letter or digit")
 		return id

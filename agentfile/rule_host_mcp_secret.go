@@ -3,6 +3,7 @@ package agentfile
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/secrets"
@@ -21,8 +22,10 @@ var ruleMCPSecret = diag.Register(diag.Rule{
 
 // secretRef matches the reference forms Copilot expands in env and
 // headers; group 1, 2 or 3 is the referenced name.
-var secretRef = regexp.MustCompile(`\$\{\{\s*(?:secrets|vars)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}` +
-	`|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+var secretRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{\{\s*(?:secrets|vars)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}` +
+		`|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}|\$([A-Za-z_][A-Za-z0-9_]*)`)
+})
 
 const mcpPrefix = "COPILOT_MCP_"
 
@@ -71,7 +74,7 @@ func (h *hostCheck) secretMap(m *yaml.Node, field string) {
 func (h *hostCheck) secretValue(key string, v *yaml.Node, field string) {
 	s := v.Value
 	literal := []byte(s)
-	for _, m := range secretRef.FindAllStringSubmatchIndex(s, -1) {
+	for _, m := range secretRef().FindAllStringSubmatchIndex(s, -1) {
 		name := ""
 		for g := 1; g <= 3; g++ {
 			if m[2*g] >= 0 {

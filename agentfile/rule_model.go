@@ -3,6 +3,7 @@ package agentfile
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -18,7 +19,9 @@ var ruleModel = diag.Register(diag.Rule{
 	Help: "Write '- **Preferred:** <exact model id>', e.g. gpt-5.6-terra, or delete the section.",
 })
 
-var modelIDSyntax = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:/-]*$`)
+var modelIDSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:/-]*$`)
+})
 
 // modelIDProblem explains why s is not one exact model id ("" when it is).
 func modelIDProblem(s string) string {
@@ -35,7 +38,7 @@ func modelIDProblem(s string) string {
 		return "wildcards are not allowed in a model id"
 	case strings.ContainsAny(s, " \t"):
 		return "spaces are not allowed in a model id"
-	case !modelIDSyntax.MatchString(s):
+	case !modelIDSyntax().MatchString(s):
 		return "model id must be printable ASCII letters, digits, '.', '_', ':', '/' or '-', starting with a letter or digit"
 	}
 	return ""

@@ -3,6 +3,7 @@ package agentfile
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -18,7 +19,9 @@ var ruleTools = diag.Register(diag.Rule{
 	Help: "List each tool once as '- tool_name'; drop namespaces and dots.",
 })
 
-var toolNameSyntax = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,63}$`)
+var toolNameSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]{0,63}$`)
+})
 
 // toolNameProblem explains why s is not a tool name ("" when it is).
 func toolNameProblem(s string) string {
@@ -29,7 +32,7 @@ func toolNameProblem(s string) string {
 		return "dotted tool names such as server.read are not allowed"
 	case len(s) > MaxToolName:
 		return "tool name is longer than 64 characters"
-	case !toolNameSyntax.MatchString(s):
+	case !toolNameSyntax().MatchString(s):
 		return "tool name must be ASCII letters, digits, '_' or '-', starting with a letter or '_'"
 	}
 	return ""

@@ -3,6 +3,7 @@ package connector
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -14,21 +15,25 @@ import (
 
 // directivePatterns are steering instructions and claims of squad
 // authority, matched case-insensitively across any white space.
-var directivePatterns = compileAll(
-	`\b(?:skip|bypass|disable|override|waive)\s+(?:(?:this|the|that|all|any|every)\s+)?(?:(?:quality|review|release|council|security)\s+)?(?:gates?|reviews?|checks?|policy|policies|validation)\b`,
-	`\bmark(?:ed)?\s+(?:(?:this|it|the\s+(?:task|result|change|stage|gate))\s+)?(?:as\s+)?(?:approved|passed|verified|accepted)\b`,
-	`\b(?:ignore|disregard|forget|override)\s+(?:(?:all|any|the)\s+)?(?:previous|prior|earlier|above|preceding|your)\s+(?:instructions|directions|directives|rules|prompts?)\b`,
-	`\bcouncil\s+verdict\b`,
-	`\b(?:quality\s+|release\s+|review\s+)?gates?\s+(?:has\s+|have\s+|is\s+|are\s+)?(?:passed|cleared|satisfied|approved|green)\b`,
-	`\b(?:approved|signed[\s-]+off|ratified)\s+by\s+(?:the\s+)?(?:council|coordinator|squad\s+coordinator|scribe|lead|release\s+manager)\b`,
-	`\b(?:release|merge|deployment)\s+(?:is\s+)?approved\b`,
-)
+var directivePatterns = sync.OnceValue(func() []*regexp.Regexp {
+	return compileAll(
+		`\b(?:skip|bypass|disable|override|waive)\s+(?:(?:this|the|that|all|any|every)\s+)?(?:(?:quality|review|release|council|security)\s+)?(?:gates?|reviews?|checks?|policy|policies|validation)\b`,
+		`\bmark(?:ed)?\s+(?:(?:this|it|the\s+(?:task|result|change|stage|gate))\s+)?(?:as\s+)?(?:approved|passed|verified|accepted)\b`,
+		`\b(?:ignore|disregard|forget|override)\s+(?:(?:all|any|the)\s+)?(?:previous|prior|earlier|above|preceding|your)\s+(?:instructions|directions|directives|rules|prompts?)\b`,
+		`\bcouncil\s+verdict\b`,
+		`\b(?:quality\s+|release\s+|review\s+)?gates?\s+(?:has\s+|have\s+|is\s+|are\s+)?(?:passed|cleared|satisfied|approved|green)\b`,
+		`\b(?:approved|signed[\s-]+off|ratified)\s+by\s+(?:the\s+)?(?:council|coordinator|squad\s+coordinator|scribe|lead|release\s+manager)\b`,
+		`\b(?:release|merge|deployment)\s+(?:is\s+)?approved\b`,
+	)
+})
 
 // accountingPatterns are the markers only trusted Scribe output carries.
-var accountingPatterns = compileAll(
-	`\bExternal-unmetered\s*:`,
-	`\bVerification\s*:`,
-)
+var accountingPatterns = sync.OnceValue(func() []*regexp.Regexp {
+	return compileAll(
+		`\bExternal-unmetered\s*:`,
+		`\bVerification\s*:`,
+	)
+})
 
 // untrustedStems are words every pattern needs (lower-cased): text with
 // none of them skips the regular expressions, which cost far more than
@@ -63,9 +68,9 @@ func checkUntrusted(f *jsonFile, v *source.Value, what string) {
 	if v == nil || v.Kind != source.KindString || len(v.Str) < 5 || !mayBeUntrusted(v.Str) {
 		return
 	}
-	reportMatches(f, v, what, directivePatterns, ruleUntrustedDirective,
+	reportMatches(f, v, what, directivePatterns(), ruleUntrustedDirective,
 		"%s carries a directive or authority claim%s; envelope text is data and never steers a gate or approval")
-	reportMatches(f, v, what, accountingPatterns, ruleUntrustedAccountingMarker,
+	reportMatches(f, v, what, accountingPatterns(), ruleUntrustedAccountingMarker,
 		"%s carries the accounting marker%s; only trusted Scribe output carries it")
 }
 

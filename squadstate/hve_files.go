@@ -3,6 +3,7 @@ package squadstate
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -110,8 +111,12 @@ type ratesFile struct {
 }
 
 var (
-	calibrationRE  = regexp.MustCompile(`(?m)^\s*calibration_factor:\s*(\S+)`)
-	observationsRE = regexp.MustCompile(`(?m)^\s*observations:\s*(\S+)`)
+	calibrationRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^\s*calibration_factor:\s*(\S+)`)
+	})
+	observationsRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^\s*observations:\s*(\S+)`)
+	})
 )
 
 func parseRates(d *doc) *ratesFile {
@@ -133,8 +138,8 @@ func parseRates(d *doc) *ratesFile {
 			}
 		}
 	}
-	r.calibration = findValue(d, calibrationRE)
-	r.observe = findValue(d, observationsRE)
+	r.calibration = findValue(d, calibrationRE())
+	r.observe = findValue(d, observationsRE())
 	return r
 }
 

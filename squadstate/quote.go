@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/secrets"
 )
@@ -87,9 +88,11 @@ func isRoleID(s string) bool {
 
 // kebabIDRE is the connector contract's id syntax (binding ids,
 // connector ids).
-var kebabIDRE = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+var kebabIDRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+})
 
-func isKebabID(s string) bool { return kebabIDRE.MatchString(s) }
+func isKebabID(s string) bool { return kebabIDRE().MatchString(s) }
 
 // slugify is Squad's label slug: lowercase, every run of characters other
 // than [a-z0-9] becomes "-", dashes trimmed from the ends.

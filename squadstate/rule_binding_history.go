@@ -3,6 +3,7 @@ package squadstate
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -18,7 +19,9 @@ var ruleBindingHistory = diag.Register(diag.Rule{
 	Help: "record the member as its binding's Member Name and render the marker from the binding's Connector",
 })
 
-var unmeteredRE = regexp.MustCompile(`External-unmetered: connector=([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)?`)
+var unmeteredRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`External-unmetered: connector=([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)?`)
+})
 
 func checkConnectorHistory(c *checker, h *hveRoot) {
 	var f *historyFile
@@ -84,7 +87,7 @@ func checkBindingBullet(c *checker, f *historyFile, e *historyEntry, bs []*bindi
 // bindings of its member (bs; nil when the member is unknown).
 func checkMarker(c *checker, h *hveRoot, f *historyFile, e *historyEntry, bs []*binding, known map[string]*binding, table string) {
 	body := f.doc.src[e.heading.Span.End:e.end]
-	loc := unmeteredRE.FindSubmatchIndex(body)
+	loc := unmeteredRE().FindSubmatchIndex(body)
 	if loc == nil {
 		c.report(ruleBindingHistory.At(f.doc.path, e.heading.Span, "entry %s has no \"External-unmetered: connector=<id>\" marker", quote(e.heading.Text)))
 		return

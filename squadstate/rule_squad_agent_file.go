@@ -3,6 +3,7 @@ package squadstate
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -18,7 +19,9 @@ var ruleSquadAgentFile = diag.Register(diag.Rule{
 	Help: "run `squad upgrade` to rewrite the coordinator file with its stamp",
 })
 
-var versionStampRE = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-[A-Za-z0-9]+(\.[0-9]+)?)?$`)
+var versionStampRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+(-[A-Za-z0-9]+(\.[0-9]+)?)?$`)
+})
 
 func checkSquadAgentFile(c *checker, t *squadTeam) {
 	d := c.doc(agentFile)
@@ -65,7 +68,7 @@ func checkVersionStamp(c *checker, d *doc, md *source.Markdown) {
 		c.report(ruleSquadAgentFile.At(d.path, md.Front.Span, "no <!-- version: X.Y.Z --> stamp right after the front matter"))
 		return
 	}
-	if v := strings.TrimSpace(strings.TrimPrefix(stamp.Text, "version:")); !versionStampRE.MatchString(v) {
+	if v := strings.TrimSpace(strings.TrimPrefix(stamp.Text, "version:")); !versionStampRE().MatchString(v) {
 		c.report(ruleSquadAgentFile.At(d.path, stamp.Span, "version stamp %s is not X.Y.Z[-tag[.N]]", quote(v)))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -20,7 +21,9 @@ var ruleBackendURL = diag.Register(diag.Rule{
 	Help: "use https:// for a remote backend; http:// only for a server on this machine",
 })
 
-var backendLineRE = regexp.MustCompile(`SQUAD_BACKEND_URL["']?\s*[=:]\s*["']?([^"'\s,}]+)`)
+var backendLineRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`SQUAD_BACKEND_URL["']?\s*[=:]\s*["']?([^"'\s,}]+)`)
+})
 
 func checkBackendURL(c *checker, t *squadTeam) {
 	files := append([]string{squadDir + "config.json"}, projectionFiles...)
@@ -39,7 +42,7 @@ func checkBackendURL(c *checker, t *squadTeam) {
 			}
 			continue
 		}
-		for _, m := range backendLineRE.FindAllSubmatchIndex(d.src, -1) {
+		for _, m := range backendLineRE().FindAllSubmatchIndex(d.src, -1) {
 			checkBackendValue(c, d, string(d.src[m[2]:m[3]]), diag.Span{Start: m[2], End: m[3]})
 		}
 	}

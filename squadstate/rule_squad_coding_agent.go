@@ -2,6 +2,7 @@ package squadstate
 
 import (
 	"regexp"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -15,7 +16,9 @@ var ruleCodingAgent = diag.Register(diag.Rule{
 	Help: "write the comment with true or false, and the canonical @copilot row",
 })
 
-var autoAssignRE = regexp.MustCompile(`^copilot-auto-assign:\s*(true|false)$`)
+var autoAssignRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^copilot-auto-assign:\s*(true|false)$`)
+})
 
 func checkCodingAgent(c *checker, t *squadTeam) {
 	if t.roster == nil || t.roster.codingH == nil {
@@ -30,7 +33,7 @@ func checkCodingAgent(c *checker, t *squadTeam) {
 		if cm.Span.Start < h.Span.End || cm.Span.Start >= end || len(cm.Text) < 19 || cm.Text[:19] != "copilot-auto-assign" {
 			continue
 		}
-		if !autoAssignRE.MatchString(cm.Text) {
+		if !autoAssignRE().MatchString(cm.Text) {
 			c.report(ruleCodingAgent.At(d.path, cm.Span, "the auto-assign flag must read <!-- copilot-auto-assign: true --> or <!-- copilot-auto-assign: false -->"))
 		}
 		if n++; n == 2 {

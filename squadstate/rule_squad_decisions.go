@@ -3,6 +3,7 @@ package squadstate
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -23,7 +24,9 @@ var ruleInbox = diag.Register(diag.Rule{
 	Help: "rename the file to <agent directory>-<slug>.md, e.g. booster-ci-deletion-guard.md",
 })
 
-var dateHeadingRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}: \S`)
+var dateHeadingRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\d{4}-\d{2}-\d{2}: \S`)
+})
 
 func checkDecisionHeadings(c *checker, t *squadTeam) {
 	d := c.doc(squadDir + "decisions.md")
@@ -35,7 +38,7 @@ func checkDecisionHeadings(c *checker, t *squadTeam) {
 		if h.Level != 3 {
 			continue
 		}
-		if !dateHeadingRE.MatchString(h.Text) {
+		if !dateHeadingRE().MatchString(h.Text) {
 			c.report(ruleDecisionHeading.At(d.path, h.TextSpan, "decision %s does not start with \"YYYY-MM-DD: \"", quote(h.Text)))
 		}
 		if !strings.Contains(string(d.src[h.Span.End:md.SectionEnd(h)]), "**By:**") {
@@ -44,7 +47,9 @@ func checkDecisionHeadings(c *checker, t *squadTeam) {
 	}
 }
 
-var inboxRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*\.md$`)
+var inboxRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-z0-9][a-z0-9-]*\.md$`)
+})
 
 func checkInbox(c *checker, t *squadTeam) {
 	dir := squadDir + "decisions/inbox/"
@@ -52,7 +57,7 @@ func checkInbox(c *checker, t *squadTeam) {
 		name := strings.TrimPrefix(p, dir)
 		ok := false
 		for _, a := range t.agents {
-			if rest, found := strings.CutPrefix(name, a+"-"); found && inboxRE.MatchString(rest) {
+			if rest, found := strings.CutPrefix(name, a+"-"); found && inboxRE().MatchString(rest) {
 				ok = true
 			}
 		}

@@ -2,6 +2,7 @@ package squadstate
 
 import (
 	"regexp"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -15,7 +16,9 @@ var ruleIssueLabel = diag.Register(diag.Rule{
 	Help: "write the label with the member's slug",
 })
 
-var labelRE = regexp.MustCompile("squad:[^\\s`|,)]+")
+var labelRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("squad:[^\\s`|,)]+")
+})
 
 func checkIssueLabels(c *checker, t *squadTeam) {
 	d := c.doc(squadDir + "routing.md")
@@ -32,7 +35,7 @@ func checkIssueLabels(c *checker, t *squadTeam) {
 		ok["squad:"+slugify(m.nameText)] = true
 	}
 	body := d.src[h.Span.End:md.SectionEnd(h)]
-	for _, loc := range labelRE.FindAllIndex(body, -1) {
+	for _, loc := range labelRE().FindAllIndex(body, -1) {
 		label := string(body[loc[0]:loc[1]])
 		if ok[label] {
 			continue

@@ -3,6 +3,7 @@ package squadstate
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -41,7 +42,9 @@ func checkIdentityFiles(c *checker, t *squadTeam) {
 	}
 }
 
-var ownerRepoRE = regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$`)
+var ownerRepoRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$`)
+})
 
 func checkDiscoveryManifest(c *checker, t *squadTeam) {
 	d := c.doc(squadDir + "manifest.json")
@@ -60,7 +63,7 @@ func checkDiscoveryManifest(c *checker, t *squadTeam) {
 		{name: "capabilities", kind: source.KindArray},
 		{name: "contact", kind: source.KindObject, fields: []field{
 			{name: "repo", kind: source.KindString, check: func(v *source.Value) string {
-				if ownerRepoRE.MatchString(v.Str) {
+				if ownerRepoRE().MatchString(v.Str) {
 					return ""
 				}
 				return "is " + quote(v.Str) + "; want owner/repo"

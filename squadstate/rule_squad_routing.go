@@ -3,6 +3,7 @@ package squadstate
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -34,15 +35,20 @@ var ruleRoutePlaceholder = diag.Register(diag.Rule{
 	Help: "replace {Name} with the member who owns that work",
 })
 
-// routingDialects are the routing headings and their target column.
-var routingDialects = []struct {
+// routingDialect is one routing heading and its target column.
+type routingDialect struct {
 	heading *regexp.Regexp
 	column  string
-}{
-	{regexp.MustCompile(`^Routing Table$`), "Route To"},
-	{regexp.MustCompile(`^Work Type (→|->) Agent$`), "Primary"},
-	{regexp.MustCompile(`^Work Type Rules$`), "Primary Agent"},
 }
+
+// routingDialects are the routing headings and their target column.
+var routingDialects = sync.OnceValue(func() []routingDialect {
+	return []routingDialect{
+		{regexp.MustCompile(`^Routing Table$`), "Route To"},
+		{regexp.MustCompile(`^Work Type (→|->) Agent$`), "Primary"},
+		{regexp.MustCompile(`^Work Type Rules$`), "Primary Agent"},
+	}
+})
 
 func checkCastRouting(c *checker, t *squadTeam) {
 	d := c.doc(squadDir + "routing.md")
@@ -52,7 +58,7 @@ func checkCastRouting(c *checker, t *squadTeam) {
 	md := d.markdown()
 	found := false // the roster must be readable to judge targets (SS211 otherwise)
 	for _, h := range md.Headings {
-		for _, dia := range routingDialects {
+		for _, dia := range routingDialects() {
 			if h.Level != 2 || !dia.heading.MatchString(h.Text) {
 				continue
 			}
@@ -72,7 +78,9 @@ func checkCastRouting(c *checker, t *squadTeam) {
 	}
 }
 
-var parenRE = regexp.MustCompile(`\([^)]*\)`)
+var parenRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\([^)]*\)`)
+})
 
 func checkRouteTargets(c *checker, t *squadTeam, d *doc, tb *source.Table, col int) {
 	names := map[string]bool{"coordinator": true, "squad": true, "@copilot": true, "copilot": true}
@@ -101,7 +109,7 @@ func checkRouteTargets(c *checker, t *squadTeam, d *doc, tb *source.Table, col i
 
 // routeTargets normalises a Route To cell into member names.
 func routeTargets(cell string) []string {
-	cell = parenRE.ReplaceAllString(cell, "")
+	cell = parenRE().ReplaceAllString(cell, "")
 	var out []string
 	for _, p := range strings.Split(cell, ",") {
 		p = strings.NewReplacer("`", "", "👤", "", "🤖", "", "*", "").Replace(p)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -270,12 +271,14 @@ func toolVersion(v string) string {
 	return v
 }
 
-var semverPattern = regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+var semverPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+})
 
 // semanticVersion returns v without a leading "v" when it is semver, else "".
 func semanticVersion(v string) string {
 	v = toolVersion(v)
-	if semverPattern.MatchString(v) {
+	if semverPattern().MatchString(v) {
 		return v
 	}
 	return ""

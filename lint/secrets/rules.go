@@ -3,6 +3,7 @@ package secrets
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Patterns adapted from gitleaks (MIT), config/gitleaks.toml, and rewritten for
@@ -18,8 +19,8 @@ type rule struct {
 	// (ASCII case ignored), starting from back bytes before the first one.
 	keywords []string
 	back     int
-	re       *regexp.Regexp
-	group    int // submatch holding the secret; 0 is the whole match
+	re       func() *regexp.Regexp // compiled on first use; see lazyRegexp
+	group    int                   // submatch holding the secret; 0 is the whole match
 	// ok vets a regexp candidate text[start:end] against its context.
 	ok func(text string, start, end int) bool
 	// find replaces re for shapes a regexp cannot bound: it appends the
@@ -41,26 +42,26 @@ var rules = []rule{{
 	family:   "github-token",
 	desc:     "GitHub token",
 	keywords: []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
-	re:       regexp.MustCompile(`gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{82,}`),
+	re:       lazyRegexp(`gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{82,}`),
 	ok:       all(boundedBy(isAlnum), notPlaceholder),
 }, {
 	family:   "aws-access-key-id",
 	desc:     "AWS access key ID",
 	keywords: []string{"akia", "asia", "abia", "acca"},
-	re:       regexp.MustCompile(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}`),
+	re:       lazyRegexp(`(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}`),
 	ok:       all(boundedBy(isAlnum), notPlaceholder, minEntropy(3)),
 }, {
 	family:   "slack-webhook",
 	desc:     "Slack webhook URL",
 	keywords: []string{"hooks.slack.com"},
 	back:     len("https://"),
-	re:       regexp.MustCompile(`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{40,}`),
+	re:       lazyRegexp(`(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{40,}`),
 	ok:       notPlaceholder,
 }, {
 	family:   "slack-token",
 	desc:     "Slack token",
 	keywords: []string{"xox", "xapp-"},
-	re: regexp.MustCompile(`xox[abeoprs]-[0-9]{6,}-[0-9A-Za-z-]{10,}` + // bot, user, legacy
+	re: lazyRegexp(`xox[abeoprs]-[0-9]{6,}-[0-9A-Za-z-]{10,}` + // bot, user, legacy
 		`|xoxe\.xox[bp]-[0-9]-[0-9A-Za-z]{100,}|xoxe-[0-9]-[0-9A-Za-z]{100,}` + // configuration
 		`|xapp-[0-9]-[0-9A-Za-z]{6,}-[0-9]{6,}-[0-9A-Za-z]{20,}`), // app-level
 	ok: all(boundedBy(isAlnum), notPlaceholder),
@@ -68,14 +69,14 @@ var rules = []rule{{
 	family:   "azure-storage-key",
 	desc:     "Azure storage account key",
 	keywords: []string{"accountkey"},
-	re:       regexp.MustCompile(`(?i:accountkey)[ \t]*=[ \t]*([A-Za-z0-9+/]{86,88}={0,2})`),
+	re:       lazyRegexp(`(?i:accountkey)[ \t]*=[ \t]*([A-Za-z0-9+/]{86,88}={0,2})`),
 	group:    1,
 	ok:       all(endsRun(isBase64), notPlaceholder, minEntropy(4)),
 }, {
 	family:   "azure-sas-signature",
 	desc:     "Azure shared access signature",
 	keywords: []string{"sig="},
-	re:       regexp.MustCompile(`sig=((?:[A-Za-z0-9+/]|%2[BbFf]){40,}(?:=|%3[Dd]){0,2})`),
+	re:       lazyRegexp(`sig=((?:[A-Za-z0-9+/]|%2[BbFf]){40,}(?:=|%3[Dd]){0,2})`),
 	group:    1,
 	ok:       all(sasParam, notPlaceholder, minEntropy(3.5)),
 }, {
@@ -83,25 +84,25 @@ var rules = []rule{{
 	desc:     "Azure AD client secret",
 	keywords: []string{"q~"},
 	back:     4,
-	re:       regexp.MustCompile(`[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}`),
+	re:       lazyRegexp(`[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}`),
 	ok:       all(boundedBy(isAzureSecretByte), notPlaceholder, minEntropy(3)),
 }, {
 	family:   "jwt",
 	desc:     "JSON Web Token",
 	keywords: []string{"eyj"},
-	re:       regexp.MustCompile(`eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*`),
+	re:       lazyRegexp(`eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*`),
 	ok:       all(boundedBy(isBase64URL), notPlaceholder, minEntropy(3)),
 }, {
 	family:   "anthropic-api-key",
 	desc:     "Anthropic API key",
 	keywords: []string{"sk-ant-"},
-	re:       regexp.MustCompile(`sk-ant-[A-Za-z0-9_-]{40,}`),
+	re:       lazyRegexp(`sk-ant-[A-Za-z0-9_-]{40,}`),
 	ok:       all(boundedBy(isWord), notPlaceholder, minEntropy(3)),
 }, {
 	family:   "openai-api-key",
 	desc:     "OpenAI API key",
 	keywords: []string{"sk-"},
-	re:       regexp.MustCompile(`sk-[A-Za-z0-9_-]{20,}`),
+	re:       lazyRegexp(`sk-[A-Za-z0-9_-]{20,}`),
 	ok:       all(boundedBy(isWord), openAIShape, notPlaceholder, minEntropy(3)),
 }, {
 	family:   "connection-string-password",
@@ -120,6 +121,13 @@ var rules = []rule{{
 	find:     findGeneric,
 	generic:  true,
 }}
+
+// lazyRegexp returns a function that compiles expr on its first call and
+// returns the same *regexp.Regexp on every later one, so that start-up does
+// not pay for the expressions of rules whose keywords never occur.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
 
 // kw holds every rule's keywords; genericMask selects the generic rule's.
 var (

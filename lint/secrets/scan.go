@@ -63,7 +63,7 @@ func scan(text string, dst []cand) []cand {
 }
 
 func (r *rule) findRegexp(text string, from int, dst []cand) []cand {
-	for _, m := range r.re.FindAllStringSubmatchIndex(text[from:], -1) {
+	for _, m := range r.re().FindAllStringSubmatchIndex(text[from:], -1) {
 		s, e := m[2*r.group], m[2*r.group+1]
 		if s < 0 || s == e {
 			continue
