@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/squadci/squadci/internal/gitstore"
 	"github.com/squadci/squadci/lint"
 )
 
@@ -52,11 +53,14 @@ type entry struct {
 }
 
 // IndexFiles implements lint.Files over the git index of the repository at
-// Top: listings come from `git ls-files --stage`, contents from one
-// long-lived `git cat-file --batch-command`, which reports a blob's size
-// before its content is requested, so an oversized blob is never read.
+// Top. Read directly from the repository's files (gitstore) when it can;
+// otherwise listings come from `git ls-files --stage` and contents from one
+// long-lived `git cat-file --batch-command`. Either way a blob's size is
+// known before its content is read, so an oversized blob is never read.
 type IndexFiles struct {
 	Top string
+
+	repo *gitstore.Repo // set when the index was read directly
 
 	once    sync.Once
 	entries map[string]entry
@@ -92,6 +96,16 @@ func (x *IndexFiles) parse(out []byte) {
 			continue // unmerged entries other than "ours" are skipped
 		}
 		x.entries[path] = entry{mode: fields[0], object: fields[1]}
+	}
+}
+
+// fromIndex takes the entries of a directly read index, as parse does.
+func (x *IndexFiles) fromIndex(ix *gitstore.Index) {
+	x.entries = make(map[string]entry, len(ix.Entries))
+	for _, e := range ix.Entries {
+		if e.Stage == 0 || e.Stage == 2 {
+			x.entries[e.Path] = entry{mode: fmt.Sprintf("%06o", e.Mode), object: e.ID.String()}
+		}
 	}
 }
 
@@ -208,12 +222,30 @@ func (x *IndexFiles) header(command, object string) (int64, error) {
 }
 
 func (x *IndexFiles) size(object string) (int64, error) {
+	if x.repo != nil {
+		id, err := gitstore.ParseID(object)
+		if err != nil {
+			return 0, err
+		}
+		return x.repo.BlobSize(id)
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	return x.header("info", object)
 }
 
 func (x *IndexFiles) contents(object string, want int64) ([]byte, error) {
+	if x.repo != nil {
+		id, err := gitstore.ParseID(object)
+		if err != nil {
+			return nil, err
+		}
+		data, err := x.repo.ReadBlob(id, want)
+		if err == nil && int64(len(data)) != want {
+			err = errors.New("blob size changed")
+		}
+		return data, err
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	size, err := x.header("contents", object)
@@ -230,8 +262,11 @@ func (x *IndexFiles) contents(object string, want int64) ([]byte, error) {
 	return buf[:size], nil
 }
 
-// Close stops the batch process.
+// Close stops the batch process, or closes the repository's files.
 func (x *IndexFiles) Close() error {
+	if x.repo != nil {
+		return x.repo.Close()
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.cat == nil {

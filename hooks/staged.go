@@ -2,8 +2,11 @@ package hooks
 
 import (
 	"context"
+	"os"
 	"strings"
 	"sync"
+
+	"github.com/squadci/squadci/internal/gitstore"
 )
 
 // Staged is what a `lint --staged` run reads: the top level, the staged
@@ -14,11 +17,43 @@ type Staged struct {
 	Index *IndexFiles
 }
 
-// OpenStaged asks git, from dir, for the top level, the staged paths and the
-// whole index at once: the three commands run concurrently (each is a
-// process start, the bulk of a single-file pre-commit run), and the blob
-// reader is started alongside them.
+// OpenStaged finds, from dir, the top level, the staged paths and the whole
+// index. It reads them from the repository's files when it can (a process
+// start costs more than the rest of a single-file pre-commit run), and
+// otherwise asks git.
 func OpenStaged(ctx context.Context, dir string) (*Staged, error) {
+	if st, err := openDirect(dir); err == nil {
+		return st, nil
+	}
+	return openWithGit(ctx, dir)
+}
+
+// openDirect reads the index, HEAD's tree and the blobs without git: the
+// common layouts (see gitstore); anything else is an error and git is
+// asked instead.
+func openDirect(dir string) (*Staged, error) {
+	repo, err := gitstore.Open(dir, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := repo.ReadIndex()
+	var paths []string
+	if err == nil {
+		paths, err = repo.Staged(ix)
+	}
+	if err != nil {
+		repo.Close()
+		return nil, err
+	}
+	idx := &IndexFiles{Top: repo.Top, repo: repo}
+	idx.once.Do(func() { idx.fromIndex(ix) })
+	return &Staged{Top: repo.Top, Paths: paths, Index: idx}, nil
+}
+
+// openWithGit asks git for the top level, the staged paths and the whole
+// index at once: the three commands run concurrently, and the blob reader
+// is started alongside them.
+func openWithGit(ctx context.Context, dir string) (*Staged, error) {
 	var (
 		wg                 sync.WaitGroup
 		top, diff, listing []byte
