@@ -61,7 +61,26 @@ func TestIndexFilesReadsStagedContent(t *testing.T) {
 	}
 	gitRun(t, dir, "add", "connectors/link.json")
 
-	x := &IndexFiles{Top: dir}
+	direct, err := openDirect(dir)
+	if err != nil {
+		t.Fatalf("openDirect: %v", err)
+	}
+	defer direct.Index.Close()
+	for name, x := range map[string]*IndexFiles{"git": {Top: dir}, "direct": direct.Index} {
+		t.Run(name, func(t *testing.T) { checkIndexFiles(t, x) })
+	}
+	st, err := OpenStaged(context.Background(), dir)
+	if err != nil || len(st.Paths) != 3 || st.Index.repo == nil {
+		t.Fatalf("OpenStaged = %+v, %v; want the three paths, read directly", st, err)
+	}
+	defer st.Index.Close()
+	if b, err := st.Index.Read("connectors/a.json", 100); err != nil || string(b) != "staged\n" {
+		t.Errorf("OpenStaged index Read = %q, %v", b, err)
+	}
+}
+
+// checkIndexFiles holds either reader of the index to the same answers.
+func checkIndexFiles(t *testing.T, x *IndexFiles) {
 	defer x.Close()
 	all, err := x.List(context.Background(), nil)
 	if err != nil {
@@ -95,13 +114,35 @@ func TestIndexFilesReadsStagedContent(t *testing.T) {
 	if mode, _, err := x.Lstat("connectors"); err != nil || !mode.IsDir() {
 		t.Errorf("Lstat(dir) = %v, %v", mode, err)
 	}
+	if _, size, err := x.Lstat("docs/b.md"); err != nil || size != 2 {
+		t.Errorf("Lstat(file) size = %d, %v", size, err)
+	}
+}
+
+// TestOpenStagedFallsBackToGit: a layout gitstore refuses (a split index)
+// is read through git, with the same answers.
+func TestOpenStagedFallsBackToGit(t *testing.T) {
+	dir := newRepo(t)
+	write(t, dir, "connectors/a.json", "one\n")
+	write(t, dir, "docs/b.md", "b\n")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-qm", "base")
+	write(t, dir, "connectors/a.json", "two\n")
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "update-index", "--split-index")
+	if _, err := openDirect(dir); err == nil {
+		t.Fatal("openDirect read a split index")
+	}
 	st, err := OpenStaged(context.Background(), dir)
-	if err != nil || len(st.Paths) != 3 {
-		t.Fatalf("OpenStaged = %+v, %v", st, err)
+	if err != nil {
+		t.Fatal(err)
 	}
 	defer st.Index.Close()
-	if b, err := st.Index.Read("connectors/a.json", 100); err != nil || string(b) != "staged\n" {
-		t.Errorf("OpenStaged index Read = %q, %v", b, err)
+	if st.Index.repo != nil || len(st.Paths) != 1 || st.Paths[0] != "connectors/a.json" {
+		t.Fatalf("OpenStaged = %+v", st)
+	}
+	if b, err := st.Index.Read("connectors/a.json", 100); err != nil || string(b) != "two\n" {
+		t.Errorf("Read = %q, %v", b, err)
 	}
 }
 
