@@ -48,8 +48,8 @@ func splitNUL(b []byte) []string {
 
 // entry is one index entry: its mode and blob id.
 type entry struct {
-	mode   string
-	object string
+	mode uint32
+	id   gitstore.ID
 }
 
 // IndexFiles implements lint.Files over the git index of the repository at
@@ -95,7 +95,12 @@ func (x *IndexFiles) parse(out []byte) {
 		if !ok || len(fields) != 3 || fields[2] != "0" && fields[2] != "2" {
 			continue // unmerged entries other than "ours" are skipped
 		}
-		x.entries[path] = entry{mode: fields[0], object: fields[1]}
+		mode, err := strconv.ParseUint(fields[0], 8, 32)
+		id, idErr := gitstore.ParseID(fields[1])
+		if err != nil || idErr != nil {
+			continue
+		}
+		x.entries[path] = entry{mode: uint32(mode), id: id}
 	}
 }
 
@@ -104,7 +109,7 @@ func (x *IndexFiles) fromIndex(ix *gitstore.Index) {
 	x.entries = make(map[string]entry, len(ix.Entries))
 	for _, e := range ix.Entries {
 		if e.Stage == 0 || e.Stage == 2 {
-			x.entries[e.Path] = entry{mode: fmt.Sprintf("%06o", e.Mode), object: e.ID.String()}
+			x.entries[e.Path] = entry{mode: e.Mode, id: e.ID}
 		}
 	}
 }
@@ -116,7 +121,7 @@ func (x *IndexFiles) List(ctx context.Context, under []string) ([]string, error)
 	}
 	var out []string
 	for p, e := range x.entries {
-		if e.mode == "160000" {
+		if e.mode == 0o160000 {
 			continue // a submodule is not a file
 		}
 		if under == nil || lint.PathUnder(under, p) {
@@ -139,10 +144,10 @@ func (x *IndexFiles) Lstat(rel string) (mode fs.FileMode, size int64, err error)
 		}
 		return 0, 0, fs.ErrNotExist
 	}
-	if e.mode == "120000" {
+	if e.mode == 0o120000 {
 		return fs.ModeSymlink, 0, nil
 	}
-	size, err = x.size(e.object)
+	size, err = x.size(e.id)
 	return 0, size, err
 }
 
@@ -165,17 +170,17 @@ func (x *IndexFiles) Read(rel string, limit int64) ([]byte, error) {
 	switch {
 	case !ok:
 		return nil, fs.ErrNotExist
-	case e.mode != "100644" && e.mode != "100755":
+	case e.mode != 0o100644 && e.mode != 0o100755:
 		return nil, lint.ErrNotRegular
 	}
-	size, err := x.size(e.object)
+	size, err := x.size(e.id)
 	if err != nil {
 		return nil, err
 	}
 	if size > limit {
 		return nil, &lint.TooLargeError{Size: size, Limit: limit}
 	}
-	return x.contents(e.object, size)
+	return x.contents(e.id, size)
 }
 
 // start launches the batch process on first use.
@@ -221,25 +226,17 @@ func (x *IndexFiles) header(command, object string) (int64, error) {
 	return strconv.ParseInt(fields[2], 10, 64)
 }
 
-func (x *IndexFiles) size(object string) (int64, error) {
+func (x *IndexFiles) size(id gitstore.ID) (int64, error) {
 	if x.repo != nil {
-		id, err := gitstore.ParseID(object)
-		if err != nil {
-			return 0, err
-		}
 		return x.repo.BlobSize(id)
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	return x.header("info", object)
+	return x.header("info", id.String())
 }
 
-func (x *IndexFiles) contents(object string, want int64) ([]byte, error) {
+func (x *IndexFiles) contents(id gitstore.ID, want int64) ([]byte, error) {
 	if x.repo != nil {
-		id, err := gitstore.ParseID(object)
-		if err != nil {
-			return nil, err
-		}
 		data, err := x.repo.ReadBlob(id, want)
 		if err == nil && int64(len(data)) != want {
 			err = errors.New("blob size changed")
@@ -248,7 +245,7 @@ func (x *IndexFiles) contents(object string, want int64) ([]byte, error) {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	size, err := x.header("contents", object)
+	size, err := x.header("contents", id.String())
 	if err != nil {
 		return nil, err
 	}

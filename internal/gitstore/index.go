@@ -2,9 +2,9 @@ package gitstore
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"os"
 	"strconv"
 )
@@ -12,7 +12,7 @@ import (
 // ID is a SHA-1 object id.
 type ID [20]byte
 
-func (id ID) String() string { return fmt.Sprintf("%x", id[:]) }
+func (id ID) String() string { return hex.EncodeToString(id[:]) }
 
 // Entry is one index entry.
 type Entry struct {
