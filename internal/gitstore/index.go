@@ -2,8 +2,8 @@ package gitstore
 
 import (
 	"bytes"
-	"encoding/hex"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"os"
 	"strconv"
