@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -46,8 +47,9 @@ func splitNUL(b []byte) []string {
 	return out
 }
 
-// entry is one index entry: its mode and blob id.
+// entry is one index entry: its path, mode and blob id.
 type entry struct {
+	path string
 	mode uint32
 	id   gitstore.ID
 }
@@ -63,7 +65,7 @@ type IndexFiles struct {
 	repo *gitstore.Repo // set when the index was read directly
 
 	once    sync.Once
-	entries map[string]entry
+	entries []entry // in index order: sorted by path, one per path
 	err     error
 
 	mu     sync.Mutex
@@ -87,7 +89,7 @@ func (x *IndexFiles) load(ctx context.Context) error {
 
 // parse reads `git ls-files --stage -z` output.
 func (x *IndexFiles) parse(out []byte) {
-	x.entries = map[string]entry{}
+	x.entries = nil
 	for _, rec := range splitNUL(out) {
 		// "<mode> <object> <stage>\t<path>"
 		meta, path, ok := strings.Cut(rec, "\t")
@@ -100,18 +102,39 @@ func (x *IndexFiles) parse(out []byte) {
 		if err != nil || idErr != nil {
 			continue
 		}
-		x.entries[path] = entry{mode: uint32(mode), id: id}
+		x.entries = append(x.entries, entry{path: path, mode: uint32(mode), id: id})
 	}
+	x.sort()
+}
+
+// sort puts the entries in byte order of their paths, which is git's index
+// order, so lookups can search them.
+func (x *IndexFiles) sort() {
+	if !slices.IsSortedFunc(x.entries, compareEntries) {
+		slices.SortFunc(x.entries, compareEntries)
+	}
+}
+
+func compareEntries(a, b entry) int { return strings.Compare(a.path, b.path) }
+
+// find returns the entry at path.
+func (x *IndexFiles) find(path string) (entry, bool) {
+	i, ok := slices.BinarySearchFunc(x.entries, path, func(e entry, p string) int { return strings.Compare(e.path, p) })
+	if !ok {
+		return entry{}, false
+	}
+	return x.entries[i], true
 }
 
 // fromIndex takes the entries of a directly read index, as parse does.
 func (x *IndexFiles) fromIndex(ix *gitstore.Index) {
-	x.entries = make(map[string]entry, len(ix.Entries))
+	x.entries = make([]entry, 0, len(ix.Entries))
 	for _, e := range ix.Entries {
 		if e.Stage == 0 || e.Stage == 2 {
-			x.entries[e.Path] = entry{mode: e.Mode, id: e.ID}
+			x.entries = append(x.entries, entry{path: e.Path, mode: e.Mode, id: e.ID})
 		}
 	}
+	x.sort()
 }
 
 // List implements lint.Files.
@@ -120,12 +143,12 @@ func (x *IndexFiles) List(ctx context.Context, under []string) ([]string, error)
 		return nil, err
 	}
 	var out []string
-	for p, e := range x.entries {
+	for _, e := range x.entries {
 		if e.mode == 0o160000 {
 			continue // a submodule is not a file
 		}
-		if under == nil || lint.PathUnder(under, p) {
-			out = append(out, p)
+		if under == nil || lint.PathUnder(under, e.path) {
+			out = append(out, e.path)
 		}
 	}
 	return out, nil
@@ -137,7 +160,7 @@ func (x *IndexFiles) Lstat(rel string) (mode fs.FileMode, size int64, err error)
 	if err := x.load(context.Background()); err != nil {
 		return 0, 0, err
 	}
-	e, ok := x.entries[rel]
+	e, ok := x.find(rel)
 	if !ok {
 		if x.isDir(rel) {
 			return fs.ModeDir, 0, nil
@@ -153,12 +176,8 @@ func (x *IndexFiles) Lstat(rel string) (mode fs.FileMode, size int64, err error)
 
 func (x *IndexFiles) isDir(rel string) bool {
 	prefix := strings.TrimSuffix(rel, "/") + "/"
-	for p := range x.entries {
-		if strings.HasPrefix(p, prefix) {
-			return true
-		}
-	}
-	return false
+	i, _ := slices.BinarySearchFunc(x.entries, prefix, func(e entry, p string) int { return strings.Compare(e.path, p) })
+	return i < len(x.entries) && strings.HasPrefix(x.entries[i].path, prefix)
 }
 
 // Read implements lint.Files.
@@ -166,7 +185,7 @@ func (x *IndexFiles) Read(rel string, limit int64) ([]byte, error) {
 	if err := x.load(context.Background()); err != nil {
 		return nil, err
 	}
-	e, ok := x.entries[rel]
+	e, ok := x.find(rel)
 	switch {
 	case !ok:
 		return nil, fs.ErrNotExist

@@ -54,11 +54,12 @@ func (r *Repo) ReadIndex() (*Index, error) {
 	if fi.Size() > maxIndexSize {
 		return nil, unsupported("an index of %d bytes", fi.Size())
 	}
-	data, err := os.ReadFile(r.IndexFile)
+	data, unmap, err := mapFile(r.IndexFile)
 	if err != nil {
 		return nil, err
 	}
-	return ParseIndex(data)
+	defer unmap()
+	return ParseIndex(data) // nothing parsed refers to data
 }
 
 var errIndexCorrupt = errors.New("gitstore: index file is corrupt")

@@ -34,7 +34,8 @@ type pack struct {
 	once    sync.Once
 	openErr error
 	idx     *os.File
-	idxData []byte // the whole index when small enough
+	idxData []byte // the whole index, mapped, when small enough
+	unmap   func() error
 	fanout  [256]uint32
 	count   uint32
 	pack    *os.File
@@ -88,7 +89,7 @@ func (p *pack) load() error {
 		return errPackCorrupt
 	}
 	if fi.Size() <= maxIndexInMemory {
-		if p.idxData, err = os.ReadFile(p.idxPath); err != nil {
+		if p.idxData, p.unmap, err = mapFile(p.idxPath); err != nil {
 			return err
 		}
 	}
@@ -98,8 +99,14 @@ func (p *pack) load() error {
 
 func (p *pack) close() error {
 	var err error
+	if p.unmap != nil {
+		err = p.unmap()
+		p.idxData, p.unmap = nil, nil
+	}
 	if p.idx != nil {
-		err = p.idx.Close()
+		if cerr := p.idx.Close(); err == nil {
+			err = cerr
+		}
 	}
 	if p.pack != nil {
 		if cerr := p.pack.Close(); err == nil {
