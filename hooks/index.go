@@ -47,13 +47,6 @@ func splitNUL(b []byte) []string {
 	return out
 }
 
-// entry is one index entry: its path, mode and blob id.
-type entry struct {
-	path string
-	mode uint32
-	id   gitstore.ID
-}
-
 // IndexFiles implements lint.Files over the git index of the repository at
 // Top. Read directly from the repository's files (gitstore) when it can;
 // otherwise listings come from `git ls-files --stage` and contents from one
@@ -65,7 +58,7 @@ type IndexFiles struct {
 	repo *gitstore.Repo // set when the index was read directly
 
 	once    sync.Once
-	entries []entry // in index order: sorted by path, one per path
+	entries []gitstore.Entry // in index order: sorted by path, one per path
 	err     error
 
 	mu     sync.Mutex
@@ -102,7 +95,7 @@ func (x *IndexFiles) parse(out []byte) {
 		if err != nil || idErr != nil {
 			continue
 		}
-		x.entries = append(x.entries, entry{path: path, mode: uint32(mode), id: id})
+		x.entries = append(x.entries, gitstore.Entry{Path: path, Mode: uint32(mode), ID: id})
 	}
 	x.sort()
 }
@@ -115,24 +108,24 @@ func (x *IndexFiles) sort() {
 	}
 }
 
-func compareEntries(a, b entry) int { return strings.Compare(a.path, b.path) }
+func compareEntries(a, b gitstore.Entry) int { return strings.Compare(a.Path, b.Path) }
+
+func comparePath(e gitstore.Entry, path string) int { return strings.Compare(e.Path, path) }
 
 // find returns the entry at path.
-func (x *IndexFiles) find(path string) (entry, bool) {
-	i, ok := slices.BinarySearchFunc(x.entries, path, func(e entry, p string) int { return strings.Compare(e.path, p) })
+func (x *IndexFiles) find(path string) (gitstore.Entry, bool) {
+	i, ok := slices.BinarySearchFunc(x.entries, path, comparePath)
 	if !ok {
-		return entry{}, false
+		return gitstore.Entry{}, false
 	}
 	return x.entries[i], true
 }
 
 // fromIndex takes the entries of a directly read index, as parse does.
 func (x *IndexFiles) fromIndex(ix *gitstore.Index) {
-	x.entries = make([]entry, 0, len(ix.Entries))
-	for _, e := range ix.Entries {
-		if e.Stage == 0 || e.Stage == 2 {
-			x.entries = append(x.entries, entry{path: e.Path, mode: e.Mode, id: e.ID})
-		}
+	x.entries = ix.Entries
+	if slices.ContainsFunc(ix.Entries, func(e gitstore.Entry) bool { return e.Stage != 0 }) {
+		x.entries = slices.DeleteFunc(slices.Clone(ix.Entries), func(e gitstore.Entry) bool { return e.Stage != 0 && e.Stage != 2 })
 	}
 	x.sort()
 }
@@ -144,11 +137,11 @@ func (x *IndexFiles) List(ctx context.Context, under []string) ([]string, error)
 	}
 	var out []string
 	for _, e := range x.entries {
-		if e.mode == 0o160000 {
+		if e.Mode == 0o160000 {
 			continue // a submodule is not a file
 		}
-		if under == nil || lint.PathUnder(under, e.path) {
-			out = append(out, e.path)
+		if under == nil || lint.PathUnder(under, e.Path) {
+			out = append(out, e.Path)
 		}
 	}
 	return out, nil
@@ -167,17 +160,17 @@ func (x *IndexFiles) Lstat(rel string) (mode fs.FileMode, size int64, err error)
 		}
 		return 0, 0, fs.ErrNotExist
 	}
-	if e.mode == 0o120000 {
+	if e.Mode == 0o120000 {
 		return fs.ModeSymlink, 0, nil
 	}
-	size, err = x.size(e.id)
+	size, err = x.size(e.ID)
 	return 0, size, err
 }
 
 func (x *IndexFiles) isDir(rel string) bool {
 	prefix := strings.TrimSuffix(rel, "/") + "/"
-	i, _ := slices.BinarySearchFunc(x.entries, prefix, func(e entry, p string) int { return strings.Compare(e.path, p) })
-	return i < len(x.entries) && strings.HasPrefix(x.entries[i].path, prefix)
+	i, _ := slices.BinarySearchFunc(x.entries, prefix, comparePath)
+	return i < len(x.entries) && strings.HasPrefix(x.entries[i].Path, prefix)
 }
 
 // Read implements lint.Files.
@@ -189,17 +182,17 @@ func (x *IndexFiles) Read(rel string, limit int64) ([]byte, error) {
 	switch {
 	case !ok:
 		return nil, fs.ErrNotExist
-	case e.mode != 0o100644 && e.mode != 0o100755:
+	case e.Mode != 0o100644 && e.Mode != 0o100755:
 		return nil, lint.ErrNotRegular
 	}
-	size, err := x.size(e.id)
+	size, err := x.size(e.ID)
 	if err != nil {
 		return nil, err
 	}
 	if size > limit {
 		return nil, &lint.TooLargeError{Size: size, Limit: limit}
 	}
-	return x.contents(e.id, size)
+	return x.contents(e.ID, size)
 }
 
 // start launches the batch process on first use.

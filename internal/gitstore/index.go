@@ -81,6 +81,10 @@ func ParseIndex(data []byte) (*Index, error) {
 		return nil, errIndexCorrupt
 	}
 	ix := &Index{Entries: make([]Entry, 0, count)}
+	// Every path goes into one buffer, made one string at the end: one
+	// allocation instead of one per entry.
+	names := make([]byte, 0, len(body)/2)
+	ends := make([]int, 0, count)
 	// A split index has nameless entries and a sparse one has directory
 	// entries: judged after the extensions, which say which it is.
 	odd := false
@@ -116,7 +120,8 @@ func ParseIndex(data []byte) (*Index, error) {
 			if end < 0 {
 				return nil, errIndexCorrupt
 			}
-			path = append(prev[:len(prev)-int(strip):len(prev)-int(strip)], body[p:p+end]...)
+			prev = append(prev[:len(prev)-int(strip)], body[p:p+end]...)
+			path = prev
 			p += end + 1
 		} else {
 			end := bytes.IndexByte(body[p:], 0)
@@ -130,10 +135,15 @@ func ParseIndex(data []byte) (*Index, error) {
 				return nil, errIndexCorrupt
 			}
 		}
-		e.Path = string(path)
-		prev = append(prev[:0], path...)
-		odd = odd || !validMode(e.Mode) || e.Path == ""
+		names = append(names, path...)
+		ends = append(ends, len(names))
+		odd = odd || !validMode(e.Mode) || len(path) == 0
 		ix.Entries = append(ix.Entries, e)
+	}
+	all, start := string(names), 0
+	for i, end := range ends {
+		ix.Entries[i].Path = all[start:end]
+		start = end
 	}
 	if err := ix.readExtensions(body[p:]); err != nil {
 		return nil, err

@@ -3,7 +3,6 @@ package gitstore
 import (
 	"bufio"
 	"bytes"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -165,11 +164,11 @@ func (s *objectStore) read(id ID, limit int64) (int, []byte, error) {
 
 // readLoose inflates a loose object: "<type> <size>\x00<content>".
 func readLoose(f io.Reader, limit int64) (int, []byte, error) {
-	z, err := zlib.NewReader(bufio.NewReader(f))
+	z, err := newInflater(f)
 	if err != nil {
 		return 0, nil, err
 	}
-	defer z.Close()
+	defer z.put()
 	br := bufio.NewReaderSize(z, 512)
 	header, err := br.ReadString(0)
 	if err != nil || len(header) > 64 {

@@ -1,9 +1,7 @@
 package gitstore
 
 import (
-	"bufio"
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"io"
@@ -240,11 +238,11 @@ func (p *pack) inflate(h entryHeader) ([]byte, error) {
 	if h.size > maxObjectSize {
 		return nil, unsupported("an object of %d bytes", h.size)
 	}
-	z, err := zlib.NewReader(bufio.NewReader(io.NewSectionReader(p.pack, h.data, 1<<62)))
+	z, err := newInflater(io.NewSectionReader(p.pack, h.data, 1<<62))
 	if err != nil {
 		return nil, errPackCorrupt
 	}
-	defer z.Close()
+	defer z.put()
 	out := make([]byte, h.size)
 	if _, err := io.ReadFull(z, out); err != nil {
 		return nil, errPackCorrupt
