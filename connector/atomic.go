@@ -28,7 +28,11 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode, overwrite bool)
 // all the states it replaced there, before it tells anyone.
 func writeUnsynced(path string, data []byte, perm fs.FileMode, overwrite bool) (err error) {
 	dir, base := parentDir(path), filepath.Base(path)
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	var tmp *os.File
+	err = inDir(dir, func() (err error) {
+		tmp, err = os.CreateTemp(dir, "."+base+".tmp-*")
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -53,7 +57,7 @@ func writeUnsynced(path string, data []byte, perm fs.FileMode, overwrite bool) (
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := publish(name, path, overwrite); err != nil {
+	if err := inDir(dir, func() error { return publish(name, path, overwrite) }); err != nil {
 		return err
 	}
 	if overwrite {

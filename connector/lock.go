@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -124,7 +125,11 @@ func createLock(path string, p LockPolicy, now time.Time) (*taskLock, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	var f *os.File
+	err = inDir(filepath.Dir(path), func() (err error) {
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +149,7 @@ func createLock(path string, p LockPolicy, now time.Time) (*taskLock, error) {
 
 // release removes the lock, then drops the flock.
 func (l *taskLock) release() error {
-	err := os.Remove(l.path)
+	err := inDir(filepath.Dir(l.path), func() error { return os.Remove(l.path) })
 	if cerr := l.f.Close(); err == nil {
 		err = cerr
 	}

@@ -79,34 +79,32 @@ func restoreStates(b *testing.B, root string, tasks []genTask) {
 }
 
 // writeFloor makes the writes a resume of the tasks must make and nothing
-// else: take and drop each task's lock file, and replace its state
-// atomically (temp file, fsync, rename, fsync of the directory), 16 at a
-// time as the resume does. It rewrites the same bytes, so the tasks stay
-// pending.
+// else, the way Resume makes them: take and drop each task's lock file, and
+// replace its state atomically (temp file, fsync, rename), the name
+// operations of one directory one at a time and the rest
+// DefaultResumeWorkers at a time, then fsync each state directory once. It
+// rewrites the same bytes, so the tasks stay pending.
 func writeFloor(b *testing.B, root string, tasks []genTask) {
 	work := make(chan genTask)
-	var wg sync.WaitGroup
+	var (
+		wg    sync.WaitGroup
+		names sync.Mutex // every state of these tasks is in one directory
+		dirs  sync.Map
+	)
+	inDir := func(fn func() error) error {
+		names.Lock()
+		defer names.Unlock()
+		return fn()
+	}
 	for range connector.DefaultResumeWorkers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for g := range work {
-				state := filepath.Join(root, filepath.FromSlash(g.statePath()))
-				lock := strings.TrimSuffix(state, ".state.json") + ".lock"
-				f, err := os.OpenFile(lock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-				if err == nil {
-					_, err = f.WriteString(`{"pid":1,"host":"h","time":"t"}`)
-					f.Close()
-				}
-				if err == nil {
-					err = connector.WriteFileAtomic(state, g.state, 0o644, true)
-				}
-				if err == nil {
-					err = os.Remove(lock)
-				}
-				if err != nil {
+				if err := replaceState(root, g, inDir); err != nil {
 					b.Error(err)
 				}
+				dirs.Store(filepath.Dir(filepath.Join(root, filepath.FromSlash(g.statePath()))), true)
 			}
 		}()
 	}
@@ -115,6 +113,55 @@ func writeFloor(b *testing.B, root string, tasks []genTask) {
 	}
 	close(work)
 	wg.Wait()
+	dirs.Range(func(dir, _ any) bool {
+		d, err := os.Open(dir.(string))
+		if err == nil {
+			err = d.Sync()
+			d.Close()
+		}
+		if err != nil {
+			b.Error(err)
+		}
+		return true
+	})
+}
+
+// replaceState takes a task's lock, replaces its state with the same bytes
+// through a fsynced temporary file, and drops the lock.
+func replaceState(root string, g genTask, inDir func(func() error) error) error {
+	state := filepath.Join(root, filepath.FromSlash(g.statePath()))
+	lock := strings.TrimSuffix(state, ".state.json") + ".lock"
+	var f *os.File
+	err := inDir(func() (err error) {
+		f, err = os.OpenFile(lock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.WriteString(`{"pid":1,"host":"h","time":"t"}`); err != nil {
+		return err
+	}
+	var tmp *os.File
+	if err := inDir(func() (err error) { tmp, err = os.CreateTemp(filepath.Dir(state), ".state.tmp-*"); return err }); err != nil {
+		return err
+	}
+	_, err = tmp.Write(g.state)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = inDir(func() error { return os.Rename(tmp.Name(), state) })
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return inDir(func() error { return os.Remove(lock) })
 }
 
 // readTree reads every file under root: the physical floor of a resume.
