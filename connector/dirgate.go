@@ -12,6 +12,10 @@ import (
 // in user space instead, where waiters sleep; the slow part of a task, its
 // fsync, still overlaps with the others'. Resume of 10,000 tasks in one
 // mailbox went from 8.0–9.0 s to 6.3–6.9 s on a 2-core VM (same run).
+// The gate is then held for nearly the whole run: the four name operations
+// of a task (lock, temporary file, rename, unlock), which wait on the
+// journal commits the tasks' fsyncs force, are what a one-mailbox resume
+// costs on ext4.
 
 var (
 	gatesMu sync.Mutex
