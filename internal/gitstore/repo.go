@@ -147,7 +147,8 @@ func discover(dir string) (top, gitDir string, err error) {
 
 // checkConfig refuses the settings that change what is read: a bare
 // repository or a moved work tree, another object format or ref backend,
-// an unknown repository format, includes (which could set any of these).
+// an unknown repository format, a partial clone (whose missing objects
+// only git can fetch), includes (which could set any of these).
 func (r *Repo) checkConfig() error {
 	for _, file := range []string{filepath.Join(r.CommonDir, "config"), filepath.Join(r.GitDir, "config.worktree")} {
 		data, err := os.ReadFile(file)
@@ -207,6 +208,9 @@ func checkConfigText(data []byte) error {
 			if value != "files" {
 				return unsupported("ref storage %s", value)
 			}
+		case "extensions.partialclone":
+			// Missing objects are fetched on demand by git, never here.
+			return unsupported("a partial clone")
 		}
 	}
 	return nil
