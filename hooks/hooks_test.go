@@ -94,6 +94,10 @@ func checkIndexFiles(t *testing.T, x *IndexFiles) {
 	if len(under) != 1 || under[0] != "docs/b.md" {
 		t.Errorf("List(docs/) = %v", under)
 	}
+	mixed, _ := x.List(context.Background(), []string{"docs/b.md", "connectors/", "connectors/a.json", "missing/", "conn", "connectors/new.json"})
+	if strings.Join(mixed, ",") != "connectors/a.json,connectors/link.json,docs/b.md" {
+		t.Errorf("List(overlapping dirs and files) = %v", mixed)
+	}
 	b, err := x.Read("connectors/a.json", 100)
 	if err != nil || string(b) != "staged\n" {
 		t.Errorf("Read = %q, %v; want the staged blob", b, err)

@@ -135,16 +135,38 @@ func (x *IndexFiles) List(ctx context.Context, under []string) ([]string, error)
 	if err := x.load(ctx); err != nil {
 		return nil, err
 	}
+	if under == nil || slices.Contains(under, "./") {
+		return x.paths(x.entries, nil), nil
+	}
+	// The entries are sorted: each directory is one run of them, found by
+	// binary search, and each file one lookup.
 	var out []string
-	for _, e := range x.entries {
-		if e.Mode == 0o160000 {
-			continue // a submodule is not a file
+	for _, u := range under {
+		if !strings.HasSuffix(u, "/") {
+			if e, ok := x.find(u); ok {
+				out = x.paths([]gitstore.Entry{e}, out)
+			}
+			continue
 		}
-		if under == nil || lint.PathUnder(under, e.Path) {
+		lo, _ := slices.BinarySearchFunc(x.entries, u, comparePath)
+		hi := lo
+		for hi < len(x.entries) && strings.HasPrefix(x.entries[hi].Path, u) {
+			hi++
+		}
+		out = x.paths(x.entries[lo:hi], out)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// paths appends the paths of the entries that are files (not submodules).
+func (x *IndexFiles) paths(es []gitstore.Entry, out []string) []string {
+	for _, e := range es {
+		if e.Mode != 0o160000 {
 			out = append(out, e.Path)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Lstat reports the staged entry's type, so path checks see the index as
