@@ -38,7 +38,7 @@ func BenchmarkLintStaged(b *testing.B) {
 		}
 	}
 	git := func(args ...string) {
-		cmd := exec.Command("git", append([]string{"-c", "user.email=b@example.com", "-c", "user.name=b"}, args...)...)
+		cmd := exec.Command("git", append([]string{"-c", "user.email=b@example.com", "-c", "user.name=b", "-c", "gc.autoDetach=false"}, args...)...)
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("git %v: %v\n%s", args, err, out)
