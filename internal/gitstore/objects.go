@@ -125,7 +125,17 @@ func (s *objectStore) openPacks() ([]*pack, error) {
 // blob (0: none; negative: any blob is too large, which asks only its
 // size); a larger blob yields *TooLargeError before its content is
 // inflated.
-func (s *objectStore) read(id ID, limit int64) (int, []byte, error) {
+func (s *objectStore) read(id ID, limit int64) (int, []byte, error) { return s.readDepth(id, limit, 0) }
+
+// maxRefDepth bounds how many REF_DELTA bases deep a read may go, so a
+// corrupt pack whose deltas name each other as bases ends in an error.
+const maxRefDepth = 64
+
+// readDepth is read, depth REF_DELTA bases below the object asked for.
+func (s *objectStore) readDepth(id ID, limit int64, depth int) (int, []byte, error) {
+	if depth > maxRefDepth {
+		return 0, nil, fmt.Errorf("gitstore: delta bases of %s nested deeper than %d", id, maxRefDepth)
+	}
 	hex := id.String()
 	for _, dir := range s.dirs {
 		f, err := os.Open(filepath.Join(dir, hex[:2], hex[2:]))
@@ -152,7 +162,7 @@ func (s *objectStore) read(id ID, limit int64) (int, []byte, error) {
 			return 0, nil, err
 		}
 		if ok {
-			typ, data, err := p.readAt(off, limit, s)
+			typ, data, err := p.readAt(off, limit, s, depth)
 			if err != nil {
 				return 0, nil, fmt.Errorf("gitstore: packed object %s: %w", hex, err)
 			}
@@ -186,8 +196,8 @@ func readLoose(f io.Reader, limit int64) (int, []byte, error) {
 	if size > maxObjectSize {
 		return 0, nil, unsupported("an object of %d bytes", size)
 	}
-	data := make([]byte, size)
-	if _, err := io.ReadFull(br, data); err != nil {
+	data, err := readExactly(br, size)
+	if err != nil {
 		return 0, nil, err
 	}
 	if n, _ := br.Read(make([]byte, 1)); n != 0 {
@@ -281,4 +291,17 @@ func (r *Repo) BlobSize(id ID) (int64, error) {
 		err = fmt.Errorf("gitstore: no size for %s", id)
 	}
 	return 0, err
+}
+
+// readExactly reads size bytes from r, growing the buffer as they arrive,
+// so a corrupt header claiming a huge size costs no huge allocation.
+func readExactly(r io.Reader, size int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, size))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) != size {
+		return nil, fmt.Errorf("%d bytes where the header says %d", len(data), size)
+	}
+	return data, nil
 }

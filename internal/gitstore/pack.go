@@ -243,8 +243,8 @@ func (p *pack) inflate(h entryHeader) ([]byte, error) {
 		return nil, errPackCorrupt
 	}
 	defer z.put()
-	out := make([]byte, h.size)
-	if _, err := io.ReadFull(z, out); err != nil {
+	out, err := readExactly(z, h.size)
+	if err != nil {
 		return nil, errPackCorrupt
 	}
 	return out, nil
@@ -252,7 +252,7 @@ func (p *pack) inflate(h entryHeader) ([]byte, error) {
 
 // readAt returns the object at off, resolving deltas (a REF_DELTA's base
 // may live anywhere in s). limit bounds a blob's size (0: none).
-func (p *pack) readAt(off int64, limit int64, s *objectStore) (int, []byte, error) {
+func (p *pack) readAt(off int64, limit int64, s *objectStore, depth int) (int, []byte, error) {
 	var chain []deltaLink
 	for {
 		if typ, data, ok := p.cached(off); ok {
@@ -289,7 +289,7 @@ func (p *pack) readAt(off int64, limit int64, s *objectStore) (int, []byte, erro
 			// The object's size is its outermost delta's target size.
 			if _, n := deltaSize(delta); n > 0 {
 				if target, m := deltaSize(delta[n:]); m > 0 && target > limit {
-					if typ, err := p.baseType(h, s); err == nil && typ == TypeBlob {
+					if typ, err := p.baseType(h, s, depth); err == nil && typ == TypeBlob {
 						return 0, nil, &TooLargeError{Size: target, Limit: limit}
 					}
 				}
@@ -300,7 +300,7 @@ func (p *pack) readAt(off int64, limit int64, s *objectStore) (int, []byte, erro
 			return 0, nil, errPackCorrupt
 		}
 		if h.typ == typeRefDelta {
-			typ, base, err := s.read(h.baseID, 0)
+			typ, base, err := s.readDepth(h.baseID, 0, depth+1)
 			if err != nil {
 				return 0, nil, err
 			}
@@ -326,7 +326,7 @@ func chainDeltas(chain []deltaLink) [][]byte {
 }
 
 // baseType follows a delta's bases to the type of the object at the end.
-func (p *pack) baseType(h entryHeader, s *objectStore) (int, error) {
+func (p *pack) baseType(h entryHeader, s *objectStore, depth int) (int, error) {
 	for range maxDeltaChain {
 		switch h.typ {
 		case typeOfsDelta:
@@ -335,7 +335,7 @@ func (p *pack) baseType(h entryHeader, s *objectStore) (int, error) {
 				return 0, err
 			}
 		case typeRefDelta:
-			typ, _, err := s.read(h.baseID, 0)
+			typ, _, err := s.readDepth(h.baseID, 0, depth+1)
 			return typ, err
 		default:
 			return h.typ, nil
