@@ -1,7 +1,6 @@
 package gitstore
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/hex"
 	"errors"
@@ -72,19 +71,22 @@ func isDirErr(p string) bool {
 // packedRef looks name up in packed-refs. Replace refs found there are
 // refused, as in loose form.
 func (r *Repo) packedRef(name string) ([]byte, bool, error) {
-	f, err := os.Open(filepath.Join(r.CommonDir, "packed-refs"))
+	data, err := os.ReadFile(filepath.Join(r.CommonDir, "packed-refs"))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	var found []byte
-	for sc.Scan() {
-		line := sc.Bytes()
+	for len(data) > 0 {
+		line := data
+		if nl := bytes.IndexByte(data, '\n'); nl >= 0 {
+			line, data = data[:nl], data[nl+1:]
+		} else {
+			data = nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
 		if len(line) == 0 || line[0] == '#' || line[0] == '^' {
 			continue
 		}
@@ -96,11 +98,8 @@ func (r *Repo) packedRef(name string) ([]byte, bool, error) {
 			return nil, false, unsupported("replace refs")
 		}
 		if found == nil && string(ref) == name {
-			found = bytes.Clone(id)
+			found = id
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, false, err
 	}
 	return found, found != nil, nil
 }
