@@ -207,6 +207,16 @@ func (x *IndexFiles) Read(rel string, limit int64) ([]byte, error) {
 	case e.Mode != 0o100644 && e.Mode != 0o100755:
 		return nil, lint.ErrNotRegular
 	}
+	if x.repo != nil {
+		// ReadBlob refuses an oversized blob from its header, before
+		// inflating it: no separate size query.
+		data, err := x.repo.ReadBlob(e.ID, limit)
+		var tl *gitstore.TooLargeError
+		if errors.As(err, &tl) {
+			return nil, &lint.TooLargeError{Size: tl.Size, Limit: limit}
+		}
+		return data, err
+	}
 	size, err := x.size(e.ID)
 	if err != nil {
 		return nil, err
@@ -270,13 +280,6 @@ func (x *IndexFiles) size(id gitstore.ID) (int64, error) {
 }
 
 func (x *IndexFiles) contents(id gitstore.ID, want int64) ([]byte, error) {
-	if x.repo != nil {
-		data, err := x.repo.ReadBlob(id, want)
-		if err == nil && int64(len(data)) != want {
-			err = errors.New("blob size changed")
-		}
-		return data, err
-	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	size, err := x.header("contents", id.String())
