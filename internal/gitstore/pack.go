@@ -19,10 +19,6 @@ const (
 // maxDeltaChain bounds a delta chain; git itself writes at most 4095.
 const maxDeltaChain = 10000
 
-// maxIndexInMemory is the largest pack index read whole; a larger one is
-// searched with positioned reads.
-const maxIndexInMemory = 8 << 20
-
 var errPackCorrupt = errors.New("pack is corrupt")
 
 // pack is one pack file and its version-2 index.
@@ -31,8 +27,7 @@ type pack struct {
 
 	once    sync.Once
 	openErr error
-	idx     *os.File
-	idxData []byte // the whole index, mapped, when small enough
+	idxData []byte // the whole index, mapped
 	unmap   func() error
 	fanout  [256]uint32
 	count   uint32
@@ -62,34 +57,24 @@ func (p *pack) open() error {
 }
 
 func (p *pack) load() error {
-	f, err := os.Open(p.idxPath)
+	data, unmap, err := mapFile(p.idxPath)
 	if err != nil {
 		return err
 	}
-	p.idx = f
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	head := make([]byte, 8+256*4)
-	if _, err := f.ReadAt(head, 0); err != nil {
+	p.idxData, p.unmap = data, unmap
+	if len(data) < 8+256*4 {
 		return errPackCorrupt
 	}
-	if !bytes.Equal(head[:4], []byte("\xfftOc")) || binary.BigEndian.Uint32(head[4:8]) != 2 {
+	if !bytes.Equal(data[:4], []byte("\xfftOc")) || binary.BigEndian.Uint32(data[4:8]) != 2 {
 		return unsupported("pack index %s is not version 2", p.idxPath)
 	}
 	for i := range p.fanout {
-		p.fanout[i] = binary.BigEndian.Uint32(head[8+4*i:])
+		p.fanout[i] = binary.BigEndian.Uint32(data[8+4*i:])
 	}
 	p.count = p.fanout[255]
 	// header, fanout, ids, crcs, offsets, then two checksums at least.
-	if int64(8+1024)+int64(p.count)*28+40 > fi.Size() {
+	if int64(8+1024)+int64(p.count)*28+40 > int64(len(data)) {
 		return errPackCorrupt
-	}
-	if fi.Size() <= maxIndexInMemory {
-		if p.idxData, p.unmap, err = mapFile(p.idxPath); err != nil {
-			return err
-		}
 	}
 	p.pack, err = os.Open(strings.TrimSuffix(p.idxPath, ".idx") + ".pack")
 	return err
@@ -101,11 +86,6 @@ func (p *pack) close() error {
 		err = p.unmap()
 		p.idxData, p.unmap = nil, nil
 	}
-	if p.idx != nil {
-		if cerr := p.idx.Close(); err == nil {
-			err = cerr
-		}
-	}
 	if p.pack != nil {
 		if cerr := p.pack.Close(); err == nil {
 			err = cerr
@@ -114,19 +94,12 @@ func (p *pack) close() error {
 	return err
 }
 
-// idxRead reads n bytes of the index at off.
+// idxRead returns n bytes of the index at off.
 func (p *pack) idxRead(off int64, n int) ([]byte, error) {
-	if p.idxData != nil {
-		if off+int64(n) > int64(len(p.idxData)) {
-			return nil, errPackCorrupt
-		}
-		return p.idxData[off : off+int64(n)], nil
-	}
-	b := make([]byte, n)
-	if _, err := p.idx.ReadAt(b, off); err != nil {
+	if off+int64(n) > int64(len(p.idxData)) {
 		return nil, errPackCorrupt
 	}
-	return b, nil
+	return p.idxData[off : off+int64(n)], nil
 }
 
 // find looks id up in the index: its offset in the pack.
