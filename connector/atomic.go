@@ -57,7 +57,13 @@ func writeUnsynced(path string, data []byte, perm fs.FileMode, overwrite bool) (
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := inDir(dir, func() error { return publish(name, path, overwrite) }); err != nil {
+	unpin := func() {}
+	if overwrite {
+		unpin = pinInode(path)
+	}
+	err = inDir(dir, func() error { return publish(name, path, overwrite) })
+	unpin()
+	if err != nil {
 		return err
 	}
 	if overwrite {

@@ -80,10 +80,10 @@ func restoreStates(b *testing.B, root string, tasks []genTask) {
 
 // writeFloor makes the writes a resume of the tasks must make and nothing
 // else, the way Resume makes them: take and drop each task's lock file, and
-// replace its state atomically (temp file, fsync, rename), the name
-// operations of one directory one at a time and the rest
-// DefaultResumeWorkers at a time, then fsync each state directory once. It
-// rewrites the same bytes, so the tasks stay pending.
+// replace its state atomically (temp file, fsync, rename over the old
+// state, held open meanwhile), the name operations of one directory one at
+// a time and the rest DefaultResumeWorkers at a time, then fsync each state
+// directory once. It rewrites the same bytes, so the tasks stay pending.
 func writeFloor(b *testing.B, root string, tasks []genTask) {
 	work := make(chan genTask)
 	var (
@@ -155,7 +155,13 @@ func replaceState(root string, g genTask, inDir func(func() error) error) error 
 		err = cerr
 	}
 	if err == nil {
+		// Resume holds the replaced state's inode across the rename, so
+		// freeing it happens outside the directory's gate (pin_linux.go).
+		old, oerr := os.Open(state)
 		err = inDir(func() error { return os.Rename(tmp.Name(), state) })
+		if oerr == nil {
+			old.Close()
+		}
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
