@@ -40,8 +40,9 @@ func checkSquadState(ctx context.Context, s *session, r *repo) error {
 	}
 	in := &squadstate.Repo{Files: map[string][]byte{}}
 	var load, agents []string
+	inScope := newPathScope(scope)
 	for _, p := range listed {
-		if !PathUnder(scope, p) {
+		if !inScope.has(p) {
 			continue // a target outside the squad directories
 		}
 		in.Paths = append(in.Paths, p)
@@ -230,8 +231,9 @@ func (s *session) readTaskStates(ctx context.Context, r *repo) ([]squadstate.Exc
 		return nil, err
 	}
 	var paths []string
+	inBoxes := newPathScope(boxes)
 	for _, p := range listed {
-		if exchangeKind(p) == "state" && PathUnder(boxes, p) {
+		if exchangeKind(p) == "state" && inBoxes.has(p) {
 			paths = append(paths, p)
 		}
 	}
