@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/squadci/squadci/internal/nofollow"
 )
 
 // openDirReader opens the directory rel of root for openat reads, after
@@ -36,42 +38,17 @@ func openDirReader(root string, fsys ReadFS, rel string) dirReader {
 type openatReader struct{ fd int }
 
 func (d *openatReader) readFile(name string, limit int64) ([]byte, error) {
-	// O_NONBLOCK: opening a FIFO planted under an exchange name must not hang.
-	fd, err := syscall.Openat(d.fd, name, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, fsError(err)
-	}
-	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, err
-	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+	data, err := nofollow.ReadFileAt(d.fd, name, limit)
+	var tl *nofollow.TooLargeError
+	switch {
+	case err == nil:
+		return data, nil
+	case errors.Is(err, nofollow.ErrNotRegular):
 		return nil, ErrLink
+	case errors.As(err, &tl):
+		return nil, &FileTooLargeError{Size: tl.Size, Limit: tl.Limit}
 	}
-	if st.Size > limit {
-		return nil, &FileTooLargeError{Size: st.Size, Limit: limit}
-	}
-	buf := make([]byte, 0, st.Size+1)
-	for {
-		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
-		if errors.Is(err, syscall.EINTR) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if n == 0 {
-			return buf, nil
-		}
-		buf = buf[:len(buf)+n]
-		if int64(len(buf)) > limit {
-			return nil, &FileTooLargeError{Size: int64(len(buf)), Limit: limit}
-		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)] // grew while read: make room
-		}
-	}
+	return nil, fsError(err)
 }
 
 func (d *openatReader) close() { syscall.Close(d.fd) }

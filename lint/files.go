@@ -153,41 +153,15 @@ func gitListFiles(ctx context.Context, root string, under []string) ([]string, b
 // blocking on a FIFO), one fstat for type and size, then at most limit+1
 // bytes, so a file that grows while being read is still caught.
 func (d *DiskFiles) Read(rel string, limit int64) ([]byte, error) {
-	f, err := nofollow.Open(d.abs(rel))
-	if err != nil {
-		if nofollow.IsSymlink(err) {
-			return nil, ErrNotRegular
-		}
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
+	data, err := nofollow.ReadFile(d.abs(rel), limit)
+	var tl *nofollow.TooLargeError
+	switch {
+	case errors.Is(err, nofollow.ErrNotRegular):
 		return nil, ErrNotRegular
+	case errors.As(err, &tl):
+		return nil, &TooLargeError{Size: tl.Size, Limit: tl.Limit}
 	}
-	if info.Size() > limit {
-		return nil, &TooLargeError{Size: info.Size(), Limit: limit}
-	}
-	buf := make([]byte, 0, info.Size()+1)
-	for {
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if int64(len(buf)) > limit {
-			return nil, &TooLargeError{Size: int64(len(buf)), Limit: limit}
-		}
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-	}
+	return data, err
 }
 
 // describeOSError shortens an OS error to its cause, without the path.
