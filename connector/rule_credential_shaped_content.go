@@ -39,7 +39,7 @@ func checkCredential(f *jsonFile, s string, span diag.Span, key string, isName b
 	if isName {
 		what = "member name"
 	}
-	f.report(ruleCredentialShapedContent.At(f.path, span, "%s looks like %s %s", what, describeMatch(ms[0]), credentialWhy))
+	f.report(ruleCredentialShapedContent.At(f.path, span, "%s looks like %s %s", what, ms[0].Phrase(), credentialWhy))
 }
 
 // scanRawCredentials covers what the tree lacks: the whole file when it did
@@ -52,23 +52,8 @@ func scanRawCredentials(f *jsonFile) {
 			continue
 		}
 		f.secret.add(span)
-		f.report(ruleCredentialShapedContent.At(f.path, span, "text looks like %s %s", describeMatch(m), credentialWhy))
+		f.report(ruleCredentialShapedContent.At(f.path, span, "text looks like %s %s", m.Phrase(), credentialWhy))
 	}
-}
-
-func describeMatch(m secrets.Match) string {
-	d := m.Description
-	if d == "" {
-		d = m.Family
-	}
-	if d == "" {
-		return "a credential"
-	}
-	switch d[0] {
-	case 'A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u':
-		return "an " + d
-	}
-	return "a " + d
 }
 
 // plainName reports whether a member name is short ASCII letters only, a

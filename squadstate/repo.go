@@ -95,6 +95,7 @@ func Check(r *Repo) []diag.Diagnostic {
 	c := &checker{repo: r, docs: map[string]*doc{}}
 	c.checkHVE()
 	c.checkSquad()
+	c.checkCredentials()
 	return c.out
 }
 

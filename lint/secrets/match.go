@@ -56,3 +56,20 @@ func RedactMatches(text string, ms []Match) string {
 	buf = append(buf, text[last:]...)
 	return string(buf)
 }
+
+// Phrase names the match's kind with its article, for messages: "a GitHub
+// token", "an AWS access key ID"; "a credential" when it has no name.
+func (m Match) Phrase() string {
+	d := m.Description
+	if d == "" {
+		d = m.Family
+	}
+	if d == "" {
+		return "a credential"
+	}
+	switch d[0] {
+	case 'A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u':
+		return "an " + d
+	}
+	return "a " + d
+}
