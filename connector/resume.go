@@ -15,7 +15,7 @@ import (
 // mailbox's name operations (dirgate.go). The pool is far wider than the
 // CPU count so that the disk always has fsyncs to work on: on a 2-core VM
 // (ext4, with and without a journal), 10,000 tasks of one mailbox took
-// 4.6–4.9 s with 128 at once against 5.0–5.9 s with 64 and 5.2–6.0 s with
+// 4.6–4.9 s with 128 at once against 4.7–5.9 s with 64 and 5.2–6.0 s with
 // 16 (same runs). A task holds at most three descriptors at once.
 const DefaultResumeWorkers = 128
 
