@@ -153,18 +153,18 @@ func TestOpenStagedFallsBackToGit(t *testing.T) {
 func TestInstallUninstall(t *testing.T) {
 	dir := newRepo(t)
 	ctx := context.Background()
-	res, err := Install(ctx, dir, "/opt/squad ci/squadci", false)
+	res, err := Install(ctx, dir, false)
 	if err != nil || !res.Changed {
 		t.Fatalf("Install = %+v, %v", res, err)
 	}
 	b, _ := os.ReadFile(res.Path)
-	if !strings.Contains(string(b), `bin='/opt/squad ci/squadci'`) || !strings.Contains(string(b), "lint --staged") {
+	if !strings.Contains(string(b), "exec squadci lint --staged") || strings.Contains(string(b), "go-build") {
 		t.Errorf("hook =\n%s", b)
 	}
 	if info, _ := os.Stat(res.Path); info.Mode()&0o111 == 0 {
 		t.Errorf("hook is not executable")
 	}
-	again, err := Install(ctx, dir, "/opt/squad ci/squadci", false)
+	again, err := Install(ctx, dir, false)
 	if err != nil || again.Changed {
 		t.Errorf("second Install = %+v, %v (want unchanged)", again, err)
 	}
@@ -180,19 +180,55 @@ func TestInstallUninstall(t *testing.T) {
 	}
 }
 
+// TestHookScriptFindsSquadciOnPath runs the installed hook with and without
+// a squadci on PATH: it runs the one it finds, and without one it fails the
+// commit with install instructions instead of a "not found" from the shell.
+func TestHookScriptFindsSquadciOnPath(t *testing.T) {
+	testtool.LookPath(t, "sh", "apt-get install dash")
+	dir := newRepo(t)
+	res, err := Install(context.Background(), dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	fake := "#!/bin/sh\necho \"ran squadci $*\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "squadci"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runHook := func(path string) (string, error) {
+		cmd := exec.Command(res.Path)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+path)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := runHook(bin + string(os.PathListSeparator) + "/usr/bin:/bin"); err != nil || !strings.Contains(out, "ran squadci lint --staged") {
+		t.Errorf("with squadci on PATH: %v\n%s", err, out)
+	}
+	for _, d := range []string{"/usr/bin", "/bin"} {
+		if _, err := os.Stat(filepath.Join(d, "squadci")); err == nil {
+			t.Skipf("squadci is installed in %s", d)
+		}
+	}
+	out, err := runHook("/usr/bin:/bin")
+	if err == nil || !strings.Contains(out, "not found on PATH") || !strings.Contains(out, "go install") {
+		t.Errorf("without squadci on PATH: err %v\n%s", err, out)
+	}
+}
+
 func TestInstallForeignHook(t *testing.T) {
 	dir := newRepo(t)
 	ctx := context.Background()
 	hooksDir, _ := HooksDir(ctx, dir)
 	foreign := "#!/bin/sh\necho foreign\n"
 	write(t, hooksDir, "pre-commit", foreign)
-	if _, err := Install(ctx, dir, "squadci", false); !errors.Is(err, ErrForeignHook) {
+	if _, err := Install(ctx, dir, false); !errors.Is(err, ErrForeignHook) {
 		t.Fatalf("Install over a foreign hook: err = %v", err)
 	}
 	if _, err := Uninstall(ctx, dir); !errors.Is(err, ErrForeignHook) {
 		t.Errorf("Uninstall of a foreign hook: err = %v", err)
 	}
-	res, err := Install(ctx, dir, "squadci", true)
+	res, err := Install(ctx, dir, true)
 	if err != nil || res.Chained == "" {
 		t.Fatalf("Install --force = %+v, %v", res, err)
 	}
@@ -213,7 +249,7 @@ func TestInstallForeignHook(t *testing.T) {
 func TestInstallHonoursHooksPath(t *testing.T) {
 	dir := newRepo(t)
 	gitRun(t, dir, "config", "core.hooksPath", ".githooks")
-	res, err := Install(context.Background(), dir, "squadci", false)
+	res, err := Install(context.Background(), dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}

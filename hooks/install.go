@@ -33,9 +33,17 @@ func HooksDir(ctx context.Context, dir string) (string, error) {
 	return p, nil
 }
 
+// InstallHint is what the hook prints when squadci is not on PATH.
+const InstallHint = "squadci: not found on PATH; the pre-commit hook needs it.\n" +
+	"  install it:  CGO_ENABLED=0 go install github.com/squadci/squadci/cmd/squadci@latest\n" +
+	"  (from a clone: CGO_ENABLED=0 go install ./cmd/squadci), and put $(go env GOPATH)/bin on PATH;\n" +
+	"  or remove the hook: squadci hook uninstall (git commit --no-verify skips it once)"
+
 // hookScript is the hook: run a chained hook first when there is one, then
-// lint the staged content. bin is tried first, then squadci on PATH.
-func hookScript(bin string, chained bool) []byte {
+// lint the staged content with the squadci found on PATH when the hook
+// runs. No path is baked in: the binary that installed the hook may be a
+// `go run` build that is gone by the next commit.
+func hookScript(chained bool) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "#!/bin/sh\n%s; `squadci hook uninstall` removes it.\n", marker)
 	b.WriteString("# Lints the content staged for this commit (git diff --cached), read from the index.\n")
@@ -43,13 +51,11 @@ func hookScript(bin string, chained bool) []byte {
 		fmt.Fprintf(&b, "chained=\"$(dirname \"$0\")/%s\"\n", chainedName)
 		b.WriteString("if [ -x \"$chained\" ]; then \"$chained\" \"$@\" || exit $?; fi\n")
 	}
-	fmt.Fprintf(&b, "bin=%s\n", shellQuote(bin))
-	b.WriteString("[ -x \"$bin\" ] || bin=squadci\n")
-	b.WriteString("exec \"$bin\" lint --staged\n")
+	b.WriteString("if ! command -v squadci >/dev/null 2>&1; then\n")
+	b.WriteString("  cat >&2 <<'EOF'\n" + InstallHint + "\nEOF\n  exit 1\nfi\n")
+	b.WriteString("exec squadci lint --staged\n")
 	return b.Bytes()
 }
-
-func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 func isOurs(path string) (exists, ours bool, err error) {
 	b, err := os.ReadFile(path)
@@ -73,7 +79,7 @@ type InstallResult struct {
 // foreign hook is refused (ErrForeignHook) unless force, which keeps it as
 // pre-commit.squadci-chained and runs it first. Installing twice changes
 // nothing.
-func Install(ctx context.Context, dir, bin string, force bool) (InstallResult, error) {
+func Install(ctx context.Context, dir string, force bool) (InstallResult, error) {
 	hooksDir, err := HooksDir(ctx, dir)
 	if err != nil {
 		return InstallResult{}, err
@@ -103,7 +109,7 @@ func Install(ctx context.Context, dir, bin string, force bool) (InstallResult, e
 	if _, err := os.Lstat(chained); err == nil {
 		hasChain, res.Chained = true, chained
 	}
-	want := hookScript(bin, hasChain)
+	want := hookScript(hasChain)
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, want) {
 		return res, nil
 	}

@@ -61,6 +61,7 @@ func checkAgentFiles(ctx context.Context, s *session, _ *repo) error {
 func (s *session) checkAgentFile(p string) *agentfile.Report {
 	var src []byte
 	if agentFileKind(p) == "charter" {
+		s.markRead(p)
 		b, err := s.files.Read(p, agentfile.MaxFileBytes)
 		var tooLarge *TooLargeError
 		switch {

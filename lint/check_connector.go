@@ -25,6 +25,8 @@ type phase func(ctx context.Context, s *session, r *repo) error
 // repo is the cross-file context phases share.
 type repo struct {
 	Manifests []*connector.Manifest
+	// unparsedManifests counts manifest files read but not parsed.
+	unparsedManifests int
 }
 
 // phases run after the manifests, in order; domain files append theirs
@@ -33,11 +35,11 @@ var phases = []phase{checkMailboxes}
 
 // check parses the manifests, then runs every phase.
 func (s *session) check(ctx context.Context) error {
-	ms, err := s.checkManifests(ctx)
+	ms, unparsed, err := s.checkManifests(ctx)
 	if err != nil {
 		return err
 	}
-	r := &repo{Manifests: ms}
+	r := &repo{Manifests: ms, unparsedManifests: unparsed}
 	for _, p := range phases {
 		if err := p(ctx, s, r); err != nil {
 			return err
@@ -60,17 +62,16 @@ func (s *session) manifestDirs() []string {
 	return dirs
 }
 
-// selectManifests picks connectors/**/*.json, config includes, and JSON
-// files named on the command line that are not exchange files or in the
-// default mailbox.
+// selectManifests picks connectors/**/*.json and the config's includes
+// that are not exchange files. A JSON file elsewhere is no manifest, even
+// when named on the command line: package.json is not a connector.
 func (s *session) selectManifests(paths []string) []string {
 	var out []string
 	for _, p := range paths {
 		if !strings.HasSuffix(p, ".json") || exchangeKind(p) != "" {
 			continue
 		}
-		explicit := s.isTarget(p) && !strings.HasPrefix(p, defaultMailbox)
-		if isDefaultManifest(p) || matchAny(s.opts.Config.Include, p) || explicit {
+		if isDefaultManifest(p) || matchAny(s.opts.Config.Include, p) {
 			out = append(out, p)
 		}
 	}
@@ -82,10 +83,10 @@ func isDefaultManifest(p string) bool {
 	return ok
 }
 
-func (s *session) checkManifests(ctx context.Context) ([]*connector.Manifest, error) {
+func (s *session) checkManifests(ctx context.Context) ([]*connector.Manifest, int, error) {
 	listed, err := s.list(ctx, s.manifestDirs())
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	paths := s.selectManifests(listed)
 	ms := make([]*connector.Manifest, len(paths))
@@ -105,7 +106,7 @@ func (s *session) checkManifests(ctx context.Context) ([]*connector.Manifest, er
 		}
 	}
 	s.guard(paths0(paths), func() { s.add("", nil, connector.CheckManifests(parsed)) })
-	return parsed, nil
+	return parsed, len(paths) - len(parsed), nil
 }
 
 func paths0(paths []string) string {

@@ -14,8 +14,38 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// ConfigFiles are looked up, in order, at the lint root.
-var ConfigFiles = []string{".squadci.yml", ".github/squadci.yml"}
+// ConfigFiles are where the configuration may live, relative to the lint
+// root. At most one of them may exist: two would leave a user editing the
+// one that is not read.
+var ConfigFiles = []string{".squadci.yml", ".squadci.yaml", ".github/squadci.yml", ".github/squadci.yaml"}
+
+// FindConfig returns the one default config file that exists ("" when
+// none), or a *ConfigError naming every one that does when there are two
+// or more. exists answers for a root-relative path.
+func FindConfig(exists func(rel string) bool) (string, error) {
+	var found []string
+	for _, name := range ConfigFiles {
+		if exists(name) {
+			found = append(found, name)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", nil
+	case 1:
+		return found[0], nil
+	}
+	return "", &ConfigError{Path: found[0], Message: fmt.Sprintf(
+		"%s config files at once: %s; squadci reads exactly one, so keep one and delete the others (or name one with --config)",
+		countWord(len(found)), strings.Join(found, " and "))}
+}
+
+func countWord(n int) string {
+	if words := []string{"two", "three", "four"}; n >= 2 && n-2 < len(words) {
+		return words[n-2]
+	}
+	return fmt.Sprint(n)
+}
 
 // Config is the closed `.squadci.yml`. Unknown keys, bad globs and unknown
 // rule ids are configuration errors (exit 2), reported with line and column.
@@ -27,6 +57,7 @@ type Config struct {
 	Overrides []Override
 	Adapters  map[string]Adapter
 	Notify    Notify
+	Src       []byte // the file's bytes, for positions; nil when none
 }
 
 // Override changes rule severities for files matching any of Paths.
@@ -39,6 +70,8 @@ type Override struct {
 type Adapter struct {
 	Command []string
 	Timeout time.Duration
+	// Line and Column are the position of its connectorId key.
+	Line, Column int
 }
 
 // Notify says how `squadci resume` tells the squad about transitions.
@@ -68,15 +101,14 @@ const maxConfigSize = 1 << 20
 // path is empty the default locations are tried; none found is no error.
 func LoadConfig(root, path string) (*Config, error) {
 	if path == "" {
-		for _, name := range ConfigFiles {
-			if _, err := os.Stat(filepath.Join(root, name)); err == nil {
-				path = filepath.Join(root, name)
-				break
-			}
+		name, err := FindConfig(func(rel string) bool {
+			_, err := os.Stat(filepath.Join(root, rel))
+			return err == nil
+		})
+		if err != nil || name == "" {
+			return &Config{}, err
 		}
-		if path == "" {
-			return &Config{}, nil
-		}
+		path = filepath.Join(root, name)
 	} else if !filepath.IsAbs(path) {
 		if _, err := os.Stat(path); err != nil {
 			path = filepath.Join(root, path)
@@ -102,7 +134,7 @@ func LoadConfig(root, path string) (*Config, error) {
 
 // ParseConfig validates and decodes a config file's bytes.
 func ParseConfig(path string, src []byte) (*Config, error) {
-	c := &Config{Path: path}
+	c := &Config{Path: path, Src: src}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		return nil, &ConfigError{Path: path, Line: yamlErrorLine(err), Column: 1, Message: "invalid YAML: " + yamlErrorText(err)}
@@ -264,7 +296,7 @@ func (d *configDecoder) overrides(n *yaml.Node) []Override {
 func (d *configDecoder) adapters(n *yaml.Node) map[string]Adapter {
 	out := map[string]Adapter{}
 	d.mapping(n, "adapters", nil, func(id string, k, v *yaml.Node) {
-		var a Adapter
+		a := Adapter{Line: k.Line, Column: k.Column}
 		what := "adapters." + id
 		d.mapping(v, what, []string{"command", "timeout"}, func(key string, _, v *yaml.Node) {
 			if key == "command" {

@@ -98,3 +98,36 @@ func TestParseConfigEmpty(t *testing.T) {
 		}
 	}
 }
+
+func TestFindConfig(t *testing.T) {
+	for _, tc := range []struct {
+		files   []string
+		want    string
+		wantErr string
+	}{
+		{nil, "", ""},
+		{[]string{".squadci.yml"}, ".squadci.yml", ""},
+		{[]string{".squadci.yaml"}, ".squadci.yaml", ""},
+		{[]string{".github/squadci.yaml"}, ".github/squadci.yaml", ""},
+		{[]string{".squadci.yml", ".squadci.yaml"}, "", "two config files at once: .squadci.yml and .squadci.yaml"},
+		{[]string{".squadci.yaml", ".github/squadci.yml"}, "", "two config files at once: .squadci.yaml and .github/squadci.yml"},
+		{[]string{".squadci.yml", ".github/squadci.yml", ".github/squadci.yaml"}, "", "three config files at once"},
+	} {
+		files := map[string]string{}
+		for _, f := range tc.files {
+			files[f] = "version: 1\n"
+		}
+		root := writeTree(t, files)
+		cfg, err := LoadConfig(root, "")
+		if tc.wantErr != "" {
+			var ce *ConfigError
+			if !errors.As(err, &ce) || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%v: err = %v, want a ConfigError containing %q", tc.files, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || cfg.Path != tc.want {
+			t.Errorf("%v: path %q, err %v; want %q", tc.files, cfg.Path, err, tc.want)
+		}
+	}
+}

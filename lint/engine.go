@@ -27,6 +27,11 @@ type Options struct {
 	// Targets narrow what is reported: root-relative paths of files, or of
 	// directories ending in "/". Empty means everything. Cross-file rules
 	// still see the whole root.
+	Named bool
+	// Named says the targets were named by the user (command-line
+	// arguments), not listed for them (the staged paths of a hook run): a
+	// named file that no check reads gets a note saying so, while a listed
+	// one is filtered like discovery, silently.
 	Disable []string // rule ids or names forced off
 	Enable  []string // rule ids or names forced on at their default severity
 	Workers int      // 0 means GOMAXPROCS
@@ -57,10 +62,11 @@ func Lint(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, &ConfigError{Path: "command line", Message: err.Error()}
 	}
-	s := &session{opts: opts, files: opts.Files, srcs: map[string][]byte{}}
+	s := &session{opts: opts, files: opts.Files, srcs: map[string][]byte{}, read: map[string]bool{}}
 	if err := s.check(ctx); err != nil {
 		return nil, err
 	}
+	s.noteUnchecked()
 	return s.result(disable, enable), nil
 }
 
@@ -162,16 +168,6 @@ func compactSorted(paths []string) []string {
 	return out
 }
 
-// isTarget reports whether the file was named on the command line.
-func (s *session) isTarget(p string) bool {
-	for _, t := range s.opts.Targets {
-		if t == p {
-			return true
-		}
-	}
-	return false
-}
-
 func excludeAll(globs, paths []string) []string {
 	if len(globs) == 0 {
 		return paths
@@ -205,6 +201,7 @@ type session struct {
 	mu       sync.Mutex
 	diags    []diag.Diagnostic
 	srcs     map[string][]byte
+	read     map[string]bool // every file a check read, or tried to
 	checked  int
 	internal bool
 }
@@ -259,6 +256,7 @@ func (s *session) guard(path string, fn func()) {
 // load reads one file under its kind's size cap. It returns nil (after
 // recording a finding) when the file cannot or must not be read.
 func (s *session) load(rel string, limit int64) []byte {
+	s.markRead(rel)
 	src, err := s.files.Read(rel, limit)
 	if err != nil {
 		var tooLarge *TooLargeError

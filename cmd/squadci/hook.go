@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/squadci/squadci/hooks"
 )
@@ -43,11 +44,7 @@ func (c *Command) runHook(args []string) int {
 		}
 		return exitOK
 	}
-	bin, err := os.Executable()
-	if err != nil {
-		bin = "squadci"
-	}
-	res, err := hooks.Install(ctx, wd, bin, *force)
+	res, err := hooks.Install(ctx, wd, *force)
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 		return exitUsage
@@ -60,5 +57,21 @@ func (c *Command) runHook(args []string) int {
 	default:
 		fmt.Fprintf(c.Stdout, "squadci: pre-commit hook installed at %s\n", res.Path)
 	}
+	if !c.onPath("squadci") {
+		fmt.Fprintf(c.Stderr, "squadci: warning: the hook runs the squadci found on PATH, and there is none yet:\n%s\n", hooks.InstallHint)
+	}
 	return exitOK
+}
+
+// onPath reports whether an executable named name is on the command's PATH.
+func (c *Command) onPath(name string) bool {
+	for _, dir := range filepath.SplitList(c.getenv("PATH")) {
+		if dir == "" {
+			dir = "."
+		}
+		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() && info.Mode()&0o111 != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -43,6 +43,10 @@ func gitIn(t *testing.T, dir string, args ...string) (string, error) {
 	t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
+	if binPath != "" {
+		// The installed hook runs the squadci on PATH.
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(binPath)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	}
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
@@ -96,6 +100,64 @@ func TestHookBlocksBadStagedManifest(t *testing.T) {
 	mustGit(t, dir, "add", ".")
 	if out, err := gitIn(t, dir, "commit", "-q", "-m", "good"); err != nil {
 		t.Fatalf("commit of a good manifest was blocked: %v\n%s", err, out)
+	}
+}
+
+// TestHookPassesOrdinaryCommits is the first-hour defect: staging a
+// package.json or tsconfig.json failed the commit with manifest errors,
+// because staged paths were linted like files named on the command line.
+// Staged paths are filtered like discovery: the config's paths.include
+// makes a JSON file a manifest, paths.exclude leaves one out.
+func TestHookPassesOrdinaryCommits(t *testing.T) {
+	dir := newGitRepo(t, map[string]string{"README.md": "x\n"})
+	bin := squadciBinary(t)
+	install := exec.Command(bin, "hook", "install")
+	install.Dir = dir
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("hook install: %v\n%s", err, out)
+	}
+	ordinary := map[string]string{
+		"package.json":              `{"name": "web", "version": "1.0.0", "scripts": {"test": "vitest"}}` + "\n",
+		"tsconfig.json":             `{"compilerOptions": {"strict": true}}` + "\n",
+		"packages/app/package.json": `{"name": "app"}` + "\n",
+		"docs/notes.md":             "# Notes\n",
+	}
+	writeFiles(t, dir, ordinary)
+	mustGit(t, dir, "add", ".")
+	if out, err := gitIn(t, dir, "commit", "-q", "-m", "ordinary files"); err != nil {
+		t.Fatalf("a commit of package.json and tsconfig.json was blocked: %v\n%s", err, out)
+	}
+	if code, out, errOut := run(t, dir, "lint", "--format", "oneline", "package.json"); code != 0 || !strings.Contains(out, "SQ004") || strings.Contains(out, "CN1") {
+		t.Errorf("package.json named on the command line: exit %d, want one SQ004 note and no manifest rules\n%s%s", code, out, errOut)
+	}
+
+	// paths.include makes a staged JSON file a manifest; exclude drops one.
+	writeFiles(t, dir, map[string]string{
+		".squadci.yml":             "version: 1\npaths:\n  include: [\"extra/*.json\"]\n  exclude: [\"connectors/legacy/**\"]\n",
+		"extra/a.json":             badManifest,
+		"connectors/legacy/b.json": badManifest,
+	})
+	mustGit(t, dir, "add", ".")
+	out, err := gitIn(t, dir, "commit", "-q", "-m", "included manifest")
+	if err == nil || !strings.Contains(out, "extra/a.json") || strings.Contains(out, "connectors/legacy/b.json") {
+		t.Fatalf("included bad manifest: err %v (want blocked, naming only extra/a.json)\n%s", err, out)
+	}
+	mustGit(t, dir, "rm", "-q", "--cached", "extra/a.json")
+	if out, err := gitIn(t, dir, "commit", "-q", "-m", "excluded manifest"); err != nil {
+		t.Fatalf("an excluded manifest blocked the commit: %v\n%s", err, out)
+	}
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -22,6 +22,7 @@ type lintFlags struct {
 	outputs                                    repeatFlag
 	disable, enable                            listFlag
 	staged                                     bool
+	root                                       string
 }
 
 func (c *Command) runLint(args []string) int {
@@ -30,13 +31,14 @@ func (c *Command) runLint(args []string) int {
 	fs.SetOutput(c.Stderr)
 	fs.StringVar(&f.format, "format", "text", "output format: text|oneline|json|jsonl|sarif|github")
 	fs.Var(&f.outputs, "output", "extra output FORMAT=FILE (repeatable)")
-	fs.StringVar(&f.config, "config", "", "config file (default: .squadci.yml, then .github/squadci.yml)")
+	fs.StringVar(&f.config, "config", "", "config file (default: the one of .squadci.yml, .squadci.yaml, .github/squadci.yml, .github/squadci.yaml that exists)")
 	fs.StringVar(&f.failLevel, "fail-level", "error", "exit 1 on findings at or above: error|warning|note|none")
 	fs.Var(&f.disable, "disable", "rule ids or names to turn off (comma-separated, repeatable)")
 	fs.Var(&f.enable, "enable", "rule ids or names to force on (comma-separated, repeatable)")
 	fs.StringVar(&f.category, "sarif-category", "", "SARIF automationDetails.id (code scanning category)")
 	fs.StringVar(&f.color, "color", "auto", "colour text output: auto|always|never (NO_COLOR honoured)")
 	fs.BoolVar(&f.staged, "staged", false, "lint the content staged in the git index, not the work tree")
+	fs.StringVar(&f.root, "root", "", "the repository root; every PATH then narrows what is reported (default: a single directory argument, else the git top-level, else the working directory)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return c.usageError(err)
@@ -53,15 +55,26 @@ func (c *Command) runLint(args []string) int {
 	if err != nil {
 		return c.usageError(err)
 	}
-	res, code := c.lintCore(f, positional)
-	if res == nil {
+	out, code := c.lintRun(f, positional)
+	if out == nil {
 		return code
 	}
+	res := out.res
+	if res.Run.Files == 0 && len(res.Run.Findings) == 0 {
+		if out.explicitRoot {
+			c.nothingChecked(out.root)
+			return exitUsage
+		}
+		fmt.Fprintf(c.Stderr, "squadci: no squad files in %s: nothing to check\n", c.displayPath(out.root))
+	}
+	quiet := res.Run.Files == 0 && len(res.Run.Findings) == 0
 	run := &res.Run
 	if code := c.writeOutputs(run, format, f.color, extras); code != exitOK {
 		return code
 	}
-	c.summarize(run, format)
+	if !quiet {
+		c.summarize(run, format)
+	}
 	if res.Internal {
 		return exitInternal
 	}
@@ -72,6 +85,22 @@ func (c *Command) runLint(args []string) int {
 // with the exit code to return (usage, configuration or internal error, or
 // nothing staged).
 func (c *Command) lintCore(f lintFlags, positional []string) (*lint.Result, int) {
+	out, code := c.lintRun(f, positional)
+	if out == nil {
+		return nil, code
+	}
+	return out.res, code
+}
+
+// lintOutcome is a finished run with the root it used.
+type lintOutcome struct {
+	res          *lint.Result
+	root         string
+	explicitRoot bool
+}
+
+// lintRun is lintCore with the root: a nil outcome comes with the exit code.
+func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) {
 	src, code := c.lintSource(f, positional)
 	if code != exitOK {
 		return nil, code
@@ -87,7 +116,7 @@ func (c *Command) lintCore(f lintFlags, positional []string) (*lint.Result, int)
 		return nil, exitUsage
 	}
 	res, err := lint.Lint(context.Background(), lint.Options{
-		Files: src.files, Config: cfg, Targets: src.targets,
+		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
 		Disable: f.disable, Enable: f.enable,
 	})
 	if err != nil {
@@ -99,16 +128,58 @@ func (c *Command) lintCore(f lintFlags, positional []string) (*lint.Result, int)
 		return nil, exitInternal
 	}
 	res.Run.ToolName, res.Run.ToolVersion, res.Run.Category = "squadci", Version, f.category
-	return res, exitOK
+	return &lintOutcome{res: res, root: src.root, explicitRoot: src.explicitRoot}, exitOK
+}
+
+// nothingChecked explains an explicit root in which no file was checked:
+// usually a subfolder given as if it narrowed the repository's lint.
+func (c *Command) nothingChecked(root string) {
+	shown := c.displayPath(root)
+	fmt.Fprintf(c.Stderr, "squadci: nothing to check in %s, used as the repository root\n", shown)
+	fmt.Fprintf(c.Stderr, "squadci looks for %s.\n", lint.Discovered)
+	if shown == "." {
+		return
+	}
+	fmt.Fprintf(c.Stderr, "A single directory argument is the repository root. To lint only a subfolder of a repository,\n"+
+		"give the root too: squadci lint --root . %s\n", shellWord(shown+"/"))
+}
+
+// displayPath shows path relative to the working directory when it is
+// below it.
+func (c *Command) displayPath(path string) string {
+	wd, err := c.workDir()
+	if err != nil {
+		return path
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}
+
+// shellWord quotes s for a command line a user may paste.
+func shellWord(s string) string {
+	if strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // lintRoot applies the root rule of cli.md: a single directory argument is
 // the root; otherwise the git top-level (else the working directory) is, and
 // arguments narrow what is reported.
 func (c *Command) lintRoot(args []string) (string, []string, error) {
+	root, targets, _, err := c.resolveLintRoot("", args)
+	return root, targets, err
+}
+
+// resolveLintRoot is lintRoot with an explicit --root: then every argument
+// narrows. explicit says the root was given rather than found.
+func (c *Command) resolveLintRoot(rootFlag string, args []string) (root string, targets []string, explicit bool, err error) {
 	wd, err := c.workDir()
 	if err != nil {
-		return "", nil, err
+		return "", nil, false, err
 	}
 	abs := func(p string) string {
 		if filepath.IsAbs(p) {
@@ -116,25 +187,31 @@ func (c *Command) lintRoot(args []string) (string, []string, error) {
 		}
 		return filepath.Join(wd, p)
 	}
-	if len(args) == 1 {
+	switch {
+	case rootFlag != "":
+		root, explicit = abs(rootFlag), true
+		if info, err := os.Stat(root); err != nil || !info.IsDir() {
+			return "", nil, false, fmt.Errorf("--root %s: not a directory", rootFlag)
+		}
+	case len(args) == 1:
 		if info, err := os.Stat(abs(args[0])); err == nil && info.IsDir() {
-			return abs(args[0]), nil, nil
+			return abs(args[0]), nil, true, nil
 		}
 	}
-	root := gitTopLevel(wd)
 	if root == "" {
-		root = wd
+		if root = gitTopLevel(wd); root == "" {
+			root = wd
+		}
 	}
-	var targets []string
 	for _, a := range args {
 		p := abs(a)
 		info, err := os.Lstat(p)
 		if err != nil {
-			return "", nil, fmt.Errorf("%s: no such file or directory", a)
+			return "", nil, false, fmt.Errorf("%s: no such file or directory", a)
 		}
 		rel, err := filepath.Rel(root, p)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
-			return "", nil, fmt.Errorf("%s is outside the lint root %s", a, root)
+			return "", nil, false, fmt.Errorf("%s is outside the lint root %s", a, root)
 		}
 		rel = filepath.ToSlash(rel)
 		if info.IsDir() {
@@ -145,7 +222,7 @@ func (c *Command) lintRoot(args []string) (string, []string, error) {
 		}
 		targets = append(targets, rel)
 	}
-	return root, targets, nil
+	return root, targets, explicit, nil
 }
 
 func gitTopLevel(dir string) string {

@@ -17,19 +17,21 @@ type lintSource struct {
 	targets       []string
 	index         *hooks.IndexFiles // set with --staged
 	nothingStaged bool
+	named         bool // the targets are command-line arguments
+	explicitRoot  bool // the root was given (--root, or a single directory argument)
 }
 
 // lintSource resolves the root, the files and the targets of a run.
 func (c *Command) lintSource(f lintFlags, positional []string) (*lintSource, int) {
 	if !f.staged {
-		root, targets, err := c.lintRoot(positional)
+		root, targets, explicit, err := c.resolveLintRoot(f.root, positional)
 		if err != nil {
 			return nil, c.usageError(err)
 		}
-		return &lintSource{root: root, files: &lint.DiskFiles{Root: root}, targets: targets}, exitOK
+		return &lintSource{root: root, files: &lint.DiskFiles{Root: root}, targets: targets, named: true, explicitRoot: explicit}, exitOK
 	}
-	if len(positional) > 0 {
-		return nil, c.usageError(errors.New("--staged lints what is staged; it takes no paths"))
+	if len(positional) > 0 || f.root != "" {
+		return nil, c.usageError(errors.New("--staged lints what is staged in the repository of the working directory; it takes no paths and no --root"))
 	}
 	wd, err := c.workDir()
 	if err != nil {
@@ -49,11 +51,15 @@ func (s *lintSource) config(path string) (*lint.Config, error) {
 	if s.index == nil || path != "" {
 		return lint.LoadConfig(s.root, path)
 	}
-	for _, name := range lint.ConfigFiles {
+	name, err := lint.FindConfig(func(rel string) bool {
+		_, err := s.index.Read(rel, 0)
+		return !errors.Is(err, fs.ErrNotExist)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if name != "" {
 		src, err := s.index.Read(name, 1<<20)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
 		if err != nil {
 			return nil, &lint.ConfigError{Path: name, Message: "cannot read config from the index: " + err.Error()}
 		}
