@@ -48,7 +48,10 @@ func register(name, synopsis, summary string, run func(c *Command, args []string
 func init() {
 	register("lint", "lint [PATH...] [flags]", "lint a repository (default: the git top-level, else the working directory)", (*Command).runLint)
 	register("rules", "rules [--format text|json|markdown]", "list every rule", (*Command).runRules)
-	register("version", "version", "print the version", func(c *Command, _ []string) int {
+	register("version", "version", "print the version", func(c *Command, args []string) int {
+		if len(args) > 0 && args[0] != "-h" && args[0] != "--help" {
+			return c.usageError(fmt.Errorf("version takes no arguments (got %q)", args[0]))
+		}
 		fmt.Fprintf(c.Stdout, "squadci %s\n", Version)
 		return exitOK
 	})

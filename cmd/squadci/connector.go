@@ -96,7 +96,8 @@ func (c *Command) writeJSON(v any) int {
 }
 
 // connectorError prints a refusal: a problem list for validation errors
-// (exit 1), the error otherwise (exit 3).
+// (exit 2: every problem is in what the command was asked to do), the error
+// otherwise (exit 3).
 func (c *Command) connectorError(err error) int {
 	var de *connector.DispatchError
 	if errors.As(err, &de) {
@@ -104,7 +105,7 @@ func (c *Command) connectorError(err error) int {
 		for _, p := range de.Problems {
 			fmt.Fprintf(c.Stderr, "  - %s\n", p)
 		}
-		return exitFindings
+		return exitUsage
 	}
 	fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 	return exitInternal

@@ -44,7 +44,7 @@ func (c *Command) runConnectorNew(args []string) int {
 	if err != nil {
 		if errors.Is(err, fs.ErrExist) {
 			fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
-			return exitFindings
+			return exitUsage
 		}
 		return c.connectorError(err)
 	}

@@ -85,7 +85,7 @@ func TestConnectorNewRefusesBadValues(t *testing.T) {
 		{"--id", "acme", "--role", "researcher"},
 		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "a@example.com", "--kind", "robot"},
 	} {
-		if code, _, stderr := run(t, dir, append([]string{"connector", "new"}, args...)...); code != exitFindings || !strings.Contains(stderr, "refused") {
+		if code, _, stderr := run(t, dir, append([]string{"connector", "new"}, args...)...); code != exitUsage || !strings.Contains(stderr, "refused") {
 			t.Errorf("new %v: exit %d, stderr %q", args, code, stderr)
 		}
 	}
@@ -235,7 +235,7 @@ func TestConnectorDispatchRefusals(t *testing.T) {
 		"nested output slots":    {"--connector", "acme-delivery-orchestrator-v3", "--role", "developer", "--task", "x", "--deliverable-root", "r/", "--binding", "b", "--member", "M", "--squad-root", "s/", "--output", "a=r/a/", "--output", "b=r/a/b/"},
 		"retry cap over the cap": append(append([]string{}, researchArgs...), "--retry-cap", "11"),
 	} {
-		if code, _, stderr := run(t, dir, append([]string{"connector", "dispatch"}, args...)...); code != exitFindings {
+		if code, _, stderr := run(t, dir, append([]string{"connector", "dispatch"}, args...)...); code != exitUsage {
 			t.Errorf("%s: exit %d, stderr %q", name, code, stderr)
 		}
 	}
