@@ -28,7 +28,7 @@ func (c *Command) runConnectorStatus(args []string) int {
 	if err := checkFormat(cf.format); err != nil {
 		return c.usageError(err)
 	}
-	root, err := c.repoRoot(cf.root)
+	root, err := c.existingRoot(cf.root)
 	if err != nil {
 		return c.usageError(err)
 	}
