@@ -69,7 +69,9 @@ func buildWithAction(t *testing.T, bash string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var action struct{ Runs struct{ Steps []workflowStep } }
+	var action struct {
+		Runs struct{ Steps []workflowStep }
+	}
 	if err := yaml.Unmarshal(b, &action); err != nil {
 		t.Fatal(err)
 	}
