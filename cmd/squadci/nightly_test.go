@@ -134,6 +134,11 @@ func TestNightlyWorkflowCommitStep(t *testing.T) {
 	for _, root := range []string{"reports/research/", ".copilot-tracking/research/2026-03-02/"} {
 		t.Run(root, func(t *testing.T) {
 			n := newNightlyRepo(t, binDirs)
+			// Scaffolded and committed, nothing dispatched: nothing to commit.
+			noOutputs := map[string]string{}
+			if out, code := runScript(t, bash, commitStep.Run, n.work, n.stepEnv(t, commitStep, noOutputs)); code != 0 || !strings.Contains(out, "nothing to commit") {
+				t.Fatalf("commit step in the scaffolded repository: exit %d\n%s", code, out)
+			}
 			id := n.dispatch(t, root)
 			outputs := n.runAction(t, actionStep)
 			if outputs["completed"] != "1" {

@@ -7,12 +7,12 @@ import (
 	"testing"
 )
 
-// TestMissingRootIsUsageError: poll, resume and connector status with a
+// TestMissingRootIsUsageError: poll, resume, connector status and paths with a
 // --root that does not exist or is a file exit 2 naming it, instead of
 // reading an empty repository and passing.
 func TestMissingRootIsUsageError(t *testing.T) {
 	dir := writeTree(t, map[string]string{"connectors/a.json": goodManifest, "notes.txt": "x\n"})
-	for _, cmd := range [][]string{{"poll"}, {"resume"}, {"connector", "status"}} {
+	for _, cmd := range [][]string{{"poll"}, {"resume"}, {"connector", "status"}, {"connector", "paths"}} {
 		for root, why := range map[string]string{"no-such-dir": "no such directory", "notes.txt": "not a directory"} {
 			code, _, stderr := run(t, dir, append(cmd, "--root", root)...)
 			if code != exitUsage || !strings.Contains(stderr, "--root "+root+": "+why) {
