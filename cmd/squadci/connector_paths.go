@@ -30,16 +30,11 @@ func (c *Command) runConnectorPaths(args []string) int {
 	if err != nil {
 		return c.usageError(err)
 	}
-	root, err := c.existingRoot(cf.root)
-	if err != nil {
-		return c.usageError(err)
+	root, ms, code := c.openManifests(cf.root)
+	if code != exitOK {
+		return code
 	}
-	ctx := context.Background()
-	fsys := connector.DirFS(root)
-	ms, _, _, err := connector.LoadManifests(ctx, fsys)
-	if err != nil {
-		return c.connectorError(err)
-	}
+	ctx, fsys := context.Background(), connector.DirFS(root)
 	list, err := connector.ListCommitPaths(ctx, fsys, ms)
 	if err != nil {
 		return c.connectorError(err)

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+
+	"github.com/squadci/squadci/connector"
 )
 
 // existingRoot is repoRoot for the commands that read a repository (poll,
@@ -35,4 +38,19 @@ func checkDir(path string) error {
 		return errors.New("not a directory")
 	}
 	return nil
+}
+
+// openManifests resolves an existing root and loads its manifests for the
+// read-only connector commands. On failure it has printed why and returns
+// the exit code (usage for a bad root, else the load error's).
+func (c *Command) openManifests(flagRoot string) (string, []*connector.Manifest, int) {
+	root, err := c.existingRoot(flagRoot)
+	if err != nil {
+		return "", nil, c.usageError(err)
+	}
+	ms, _, _, err := connector.LoadManifests(context.Background(), connector.DirFS(root))
+	if err != nil {
+		return "", nil, c.connectorError(err)
+	}
+	return root, ms, exitOK
 }
