@@ -106,15 +106,16 @@ func (c *Command) actionDir(input string) (string, error) {
 		}
 		base, from = wd, "the current directory"
 	}
-	dir := base
+	dir, hint := base, ""
 	if input != "" {
 		dir, from = input, "input working-directory "+strconv.Quote(input)
+		hint = " (working-directory is relative to the workspace; check out the repository first, or fix the path)"
 		if !filepath.IsAbs(input) {
 			dir = filepath.Join(base, input)
 		}
 	}
 	if err := checkDir(dir); err != nil {
-		return "", fmt.Errorf("%s: %s: %v (working-directory is relative to the workspace)", from, dir, err)
+		return "", fmt.Errorf("%s: %s: %v%s", from, dir, err, hint)
 	}
 	return dir, nil
 }
