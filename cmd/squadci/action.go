@@ -24,7 +24,8 @@ func init() {
 type actionInputs struct {
 	mode, paths, config, failLevel, sarifFile, sarifCategory string
 	annotations, summary                                     bool
-	workingDirectory                                         string
+	workingDirectory                                         string // resolved by runAction
+	explicitRoot                                             bool   // working-directory was given
 	githubToken, notify, notifyIssue                         string
 }
 
@@ -74,13 +75,12 @@ func (c *Command) runAction(args []string) int {
 	if err != nil {
 		return c.usageError(err)
 	}
-	if in.workingDirectory != "" {
-		wd, _ := c.workDir()
-		if !filepath.IsAbs(in.workingDirectory) {
-			in.workingDirectory = filepath.Join(wd, in.workingDirectory)
-		}
-		c.Dir = in.workingDirectory
+	dir, err := c.actionDir(in.workingDirectory)
+	if err != nil {
+		return c.usageError(err)
 	}
+	in.explicitRoot = in.workingDirectory != ""
+	in.workingDirectory, c.Dir = dir, dir
 	if run, ok := actionModes[in.mode]; ok {
 		return run(c, a, in)
 	}
@@ -92,12 +92,46 @@ func (c *Command) runAction(args []string) int {
 	return c.usageError(fmt.Errorf("input mode must be one of %s, not %q", strings.Join(modes, ", "), in.mode))
 }
 
+// actionDir is the directory the action works in: working-directory,
+// relative to GITHUB_WORKSPACE, else the workspace itself; the current
+// directory only outside a workflow (no GITHUB_WORKSPACE), so a step's own
+// working directory never decides what is linted. A missing directory is a
+// usage error naming the input (or the variable) it came from.
+func (c *Command) actionDir(input string) (string, error) {
+	base, from := c.getenv("GITHUB_WORKSPACE"), "GITHUB_WORKSPACE"
+	if base == "" {
+		wd, err := c.workDir()
+		if err != nil {
+			return "", err
+		}
+		base, from = wd, "the current directory"
+	}
+	dir, hint := base, ""
+	if input != "" {
+		dir, from = input, "input working-directory "+strconv.Quote(input)
+		hint = " (working-directory is relative to the workspace; check out the repository first, or fix the path)"
+		if !filepath.IsAbs(input) {
+			dir = filepath.Join(base, input)
+		}
+	}
+	if err := checkDir(dir); err != nil {
+		return "", fmt.Errorf("%s: %s: %v%s", from, dir, err, hint)
+	}
+	return dir, nil
+}
+
 func (c *Command) actionLint(a *githubactions.Action, in actionInputs) int {
 	failLevel, err := parseFailLevel(in.failLevel)
 	if err != nil {
 		return c.usageError(err)
 	}
-	res, code := c.lintCore(lintFlags{config: in.config, category: in.sarifCategory}, strings.Fields(in.paths))
+	paths := strings.Fields(in.paths)
+	if len(paths) == 0 && in.explicitRoot {
+		// A single directory argument is the root, as working-directory is
+		// for the scheduled modes; paths, when given, are relative to it.
+		paths = []string{in.workingDirectory}
+	}
+	res, code := c.lintCore(lintFlags{config: in.config, category: in.sarifCategory}, paths)
 	if res == nil {
 		return code
 	}

@@ -28,16 +28,11 @@ func (c *Command) runConnectorStatus(args []string) int {
 	if err := checkFormat(cf.format); err != nil {
 		return c.usageError(err)
 	}
-	root, err := c.repoRoot(cf.root)
-	if err != nil {
-		return c.usageError(err)
+	root, ms, code := c.openManifests(cf.root)
+	if code != exitOK {
+		return code
 	}
-	ctx := context.Background()
-	fsys := connector.DirFS(root)
-	ms, _, _, err := connector.LoadManifests(ctx, fsys)
-	if err != nil {
-		return c.connectorError(err)
-	}
+	ctx, fsys := context.Background(), connector.DirFS(root)
 	decisions, err := connector.Resolve(ctx, fsys, connector.ResolveOptions{Manifests: ms, TaskIDs: taskIDs})
 	var unknown *connector.UnknownTaskError
 	if errors.As(err, &unknown) {

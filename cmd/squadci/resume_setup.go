@@ -70,7 +70,7 @@ type scheduledRepo struct {
 // openScheduled resolves the root, loads the configuration and the
 // manifests. A configuration error is a usage error (exit 2).
 func (c *Command) openScheduled(ctx context.Context, flagRoot, configPath string) (*scheduledRepo, int) {
-	root, err := c.repoRoot(flagRoot)
+	root, err := c.existingRoot(flagRoot)
 	if err != nil {
 		return nil, c.usageError(err)
 	}

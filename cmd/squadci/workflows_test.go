@@ -39,6 +39,13 @@ func readmeWorkflows(t *testing.T) map[string]string {
 // workflow the README shows.
 func TestActionlint(t *testing.T) {
 	bin := testtool.LookPath(t, "actionlint", "go install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12")
+	// actionlint checks every run: script with shellcheck when it is on PATH.
+	if _, err := exec.LookPath("shellcheck"); err != nil {
+		if testtool.Required() {
+			t.Fatal("shellcheck not found and SQUADCI_REQUIRE_TOOLS=1 (apt-get install shellcheck)")
+		}
+		t.Log("shellcheck not found: the run: scripts are not checked (apt-get install shellcheck)")
+	}
 	dir := t.TempDir()
 	wf := filepath.Join(dir, ".github", "workflows")
 	if err := os.MkdirAll(wf, 0o755); err != nil {
