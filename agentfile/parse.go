@@ -23,6 +23,22 @@ func Parse(filename string, b []byte) (*Agent, error) {
 	return c.agent, nil
 }
 
+// parseAll parses like Parse but keeps going past the first refusal and
+// returns all of them (the parser contract's only, not the host-format
+// checks); the Agent is meaningful only when there are none.
+func parseAll(filename string, b []byte) (*Agent, Refusals) {
+	c := newChecker(filename, b, false)
+	c.resolve = true
+	c.run()
+	var out Refusals
+	for _, f := range c.out {
+		if f.rule.Severity == diag.SeverityError {
+			out = append(out, c.asError(f))
+		}
+	}
+	return c.agent, out
+}
+
 // Check reports every finding it can for one agent file: the parser
 // contract's refusals and the host-format checks. path is the
 // repository-relative path (it decides .chatmode.md, file-name and
