@@ -99,8 +99,8 @@ func TestAgentfileExportUsage(t *testing.T) {
 		{[]string{"agentfile", "export", "a.agent.md", "b.agent.md"}, exitUsage},
 		{[]string{"agentfile", "export", "--nope", "a.agent.md"}, exitUsage},
 		{[]string{"agentfile", "--help"}, exitOK},
-		{[]string{"agentfile", "export", "missing.agent.md"}, exitFindings},
-		{[]string{"agentfile", "export", "../export/greeter.agent.md"}, exitFindings},
+		{[]string{"agentfile", "export", "missing.agent.md"}, exitUsage},
+		{[]string{"agentfile", "export", "../export/greeter.agent.md"}, exitUsage},
 	}
 	for _, tc := range cases {
 		if code, _, stderr := run(t, dir, tc.args...); code != tc.want {
