@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,5 +117,42 @@ func TestReadmeBlocks(t *testing.T) {
 	got := readmeBlocks(md)
 	if len(got) != 2 || got[0].info != "sh" || got[0].body != "x\n" || got[1].info != "markdown" || got[1].body != "```yaml\ny\n```\n" {
 		t.Errorf("blocks = %+v", got)
+	}
+}
+
+// TestReadmeInstallFromClone runs the README's install line for a clone,
+// as written, from the repository root, into a temporary GOBIN, and runs
+// the binary it installed.
+func TestReadmeInstallFromClone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh to run the README's line with")
+	}
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	install, _, _ := strings.Cut(string(b)[strings.Index(string(b), "## Install"):], "\n## ")
+	var line string
+	for _, l := range strings.Split(install, "\n") {
+		if strings.Contains(l, "go install ./cmd/squadci") {
+			line, _, _ = strings.Cut(l, "#")
+		}
+	}
+	if line == "" {
+		t.Fatal("the README's Install section has no `go install ./cmd/squadci` line")
+	}
+	gobin := t.TempDir()
+	cmd := exec.Command("sh", "-c", line)
+	cmd.Dir = repoRoot
+	cmd.Env = append(os.Environ(), "GOBIN="+gobin)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", line, err, out)
+	}
+	out, err := exec.Command(filepath.Join(gobin, "squadci"), "version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "squadci ") {
+		t.Errorf("installed squadci version: %q, %v", out, err)
 	}
 }
