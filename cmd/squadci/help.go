@@ -58,7 +58,7 @@ var helpPages = map[string]helpPage{
 		exits: plainExits},
 	"action": {about: "The entry point of action.yml: reads its inputs from INPUT_* variables and the\n" +
 		"GitHub context from GITHUB_*; it takes no arguments.",
-		exits: []exitMeaning{exit0, {exitFindings, "findings at or above fail-level, or a task failed or became unreachable"}, exit2, exit3},
+		exits:   []exitMeaning{exit0, {exitFindings, "findings at or above fail-level, or a task failed or became unreachable"}, exit2, exit3},
 		noFlags: true},
 	"agentfile":        {about: agentfileAbout, exits: []exitMeaning{exit0, exit2}},
 	"agentfile export": {about: agentfileExportAbout, exits: agentfileExportExits},
@@ -69,8 +69,8 @@ var helpPages = map[string]helpPage{
 	"connector dispatch": {about: "Dispatch a task: write its request, snapshot and state into the connector's\n" +
 		"mailbox and print the new taskId.", exits: refuseExits},
 	"connector status": {about: "Show what a resume would decide for each pending task, writing nothing.", exits: plainExits},
-	"poll": {exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
-	"resume": {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
+	"poll":             {exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
+	"resume":           {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
 }
 
 const lintAbout = `Lint connector manifests and exchanges, agent files and squad state.
