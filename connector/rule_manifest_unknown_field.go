@@ -7,8 +7,8 @@ var ruleManifestUnknownField = diag.Register(diag.Rule{
 	Short: "Manifest declares a field the schema does not define",
 	Full: "The manifest schema is closed: only connectorId, schemaVersion, transport, endpointKind, " +
 		"capabilities, roles, dropPath, deadlineMinutesDefault, retryCapDefault, contact and version are " +
-		"allowed, spelled exactly so. Any other member is an error at its name; a near miss gets a " +
-		"suggestion. Fields that say how to run something have their own rule, manifest-action-field.",
+		"allowed, spelled exactly so. Any other member is an error at its name; a near miss of an allowed " +
+		"field gets a suggestion, a near miss of an action field (\"comand\") none, since that field is refused too. Fields that say how to run something have their own rule, manifest-action-field.",
 	Help: "Correct the spelling to one of the allowed fields, or delete the member.",
 })
 
