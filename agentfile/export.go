@@ -84,11 +84,67 @@ func ExportRunProfile(filename string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, refusals := parseAll(filename, b)
-	if len(refusals) > 0 {
-		return nil, refusals
+	a, refusals, fatal := parseAll(filename, b)
+	if len(refusals) == 0 {
+		return MarshalRunProfile(a)
 	}
-	return MarshalRunProfile(a)
+	if !fatal {
+		refusals = append(refusals, exportRefusalsBeside(a, refusals)...)
+	}
+	return nil, refusals
+}
+
+// exportRefusalsBeside returns the export requirements a file the parser
+// refused also misses, so one run names them too, leaving out any the
+// parser's refusals already concern: a refused Model section is not also
+// "missing". A refusal of no particular field (an unclosed fence, a
+// credential) may hide any section, so then none is added.
+func exportRefusalsBeside(a *Agent, parsed Refusals) Refusals {
+	for _, p := range parsed {
+		if p.Field == "" {
+			return nil
+		}
+	}
+	var out Refusals
+	for _, e := range exportRefusals(a) {
+		if !concerned(e.Field, parsed) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// concerned reports whether a parser refusal is about the part of the file
+// an export field names: the same frontmatter key (or the frontmatter as a
+// whole), or the same section, case aside ("examples[0]" and "Examples"),
+// also within a missing-sections list.
+func concerned(field string, parsed Refusals) bool {
+	if field == "" {
+		return false // a minimal prompt has no identity whatever else is wrong
+	}
+	for _, p := range parsed {
+		for _, f := range strings.Split(p.Field, ", ") {
+			if key, ok := strings.CutPrefix(field, "frontmatter."); ok {
+				if f == "frontmatter" || partOf(strings.TrimPrefix(f, "frontmatter.")) == partOf(key) && strings.HasPrefix(f, "frontmatter.") {
+					return true
+				}
+				continue
+			}
+			if partOf(f) == partOf(field) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// partOf is a field's first segment, lower-cased: "examples[0].input" is
+// "examples", "Model.Preferred" is "model".
+func partOf(field string) string {
+	if i := strings.IndexAny(field, ".["); i >= 0 {
+		field = field[:i]
+	}
+	return strings.ToLower(field)
 }
 
 // MarshalRunProfile renders the run profile of a parsed agent.
@@ -175,6 +231,8 @@ func identityRefusal(a *Agent) *Error {
 	switch {
 	case agentID(a) != "":
 		return nil
+	case a.Shape == ShapeCharter: // only when the parser refused its Identity
+		return exportError(a, "Identity.ID", "export requires an authored identity", "write - **ID:** <id> under ## Identity")
 	case a.Shape == ShapeFrontmatter:
 		return exportError(a, "frontmatter.name", "export requires an authored identity", "add name: to the frontmatter")
 	}

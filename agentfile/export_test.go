@@ -187,3 +187,42 @@ func TestExportRefusesMocksAndToolChecks(t *testing.T) {
 		t.Errorf("fixture: %v", err)
 	}
 }
+
+// TestExportListsParserAndExportRefusals: beside the parser's refusals,
+// export names the requirements the file also misses, but none about a
+// part the parser already refused, and none when a refusal of no
+// particular field may hide sections.
+func TestExportListsParserAndExportRefusals(t *testing.T) {
+	badID := replace(t, greeterHead, "- **ID:** greeter", "- **ID:** Greeter!")
+	cases := []struct {
+		name, src string
+		want      []string // fields, in order
+	}{
+		{"bad id, no model, no tests", replace(t, badID, "## Model\n- **Preferred:** fake\n\n", ""),
+			[]string{"Identity.ID", "Model.Preferred", "examples"}},
+		{"bad id and model, no tests", replace(t, badID, "fake", "auto"),
+			[]string{"Identity.ID", "Model.Preferred", "examples"}},
+		{"bad test only", withExamples("examples:\n  - {id: t, input: go, assertions: [{id: a, type: contans, value: x}]}\n"),
+			[]string{"examples[0].assertions[0].type"}},
+		{"unclosed fence hides the rest", replace(t, badID, "## Model", "```\n## Model"),
+			[]string{"", "Identity.ID"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "x.agent.md")
+			writeFile(t, p, tc.src)
+			_, err := ExportRunProfile(p)
+			var r Refusals
+			if !errors.As(err, &r) {
+				t.Fatalf("want refusals, got %v", err)
+			}
+			var got []string
+			for _, e := range r {
+				got = append(got, e.Field)
+			}
+			if strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
+				t.Errorf("fields %q, want %q\n%v", got, tc.want, err)
+			}
+		})
+	}
+}

@@ -25,18 +25,18 @@ func Parse(filename string, b []byte) (*Agent, error) {
 
 // parseAll parses like Parse but keeps going past the first refusal and
 // returns all of them (the parser contract's only, not the host-format
-// checks); the Agent is meaningful only when there are none.
-func parseAll(filename string, b []byte) (*Agent, Refusals) {
+// checks). With refusals the Agent holds what parsed; fatal reports that
+// checking stopped early, so the Agent says nothing about the rest.
+func parseAll(filename string, b []byte) (a *Agent, refusals Refusals, fatal bool) {
 	c := newChecker(filename, b, false)
 	c.resolve = true
 	c.run()
-	var out Refusals
 	for _, f := range c.out {
 		if f.rule.Severity == diag.SeverityError {
-			out = append(out, c.asError(f))
+			refusals = append(refusals, c.asError(f))
 		}
 	}
-	return c.agent, out
+	return c.agent, refusals, c.fatal
 }
 
 // Check reports every finding it can for one agent file: the parser
