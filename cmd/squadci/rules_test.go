@@ -19,7 +19,15 @@ func TestRulesDescribesOneRule(t *testing.T) {
 		if code != exitOK || errOut != "" {
 			t.Fatalf("rules %s: exit %d %s", id, code, errOut)
 		}
-		for _, want := range []string{"CN101 manifest-unknown-field\n", r.Short, r.Full, "Default severity: error\n",
+		if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, r.Full) {
+			t.Errorf("rules %s lacks the full description:\n%s", id, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if len(line) > 80 && !strings.HasPrefix(line, "How to fix:") && !strings.HasPrefix(line, "Docs:") {
+				t.Errorf("rules %s: line longer than 80 bytes: %q", id, line)
+			}
+		}
+		for _, want := range []string{"CN101 manifest-unknown-field\n", r.Short, "Default severity: error\n",
 			"Fixable:          no\n", "How to fix:       " + r.Help + "\n", "Docs:             " + r.HelpURL() + "\n"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("rules %s lacks %q:\n%s", id, want, out)

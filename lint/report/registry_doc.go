@@ -63,7 +63,7 @@ func WriteRuleText(w io.Writer, r *diag.Rule) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s\n\n%s\n", r.ID, r.Name, r.Short)
 	if r.Full != "" {
-		fmt.Fprintf(&b, "\n%s\n", r.Full)
+		fmt.Fprintf(&b, "\n%s\n", wrapWords(r.Full, ruleTextWidth))
 	}
 	fmt.Fprintf(&b, "\nDefault severity: %s\nDomain:           %s\nFixable:          %s\n", r.Severity, r.Domain, fixable)
 	if r.Help != "" {
@@ -72,6 +72,30 @@ func WriteRuleText(w io.Writer, r *diag.Rule) error {
 	fmt.Fprintf(&b, "Docs:             %s\n", r.HelpURL())
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// ruleTextWidth is where WriteRuleText breaks the description, for a terminal.
+const ruleTextWidth = 80
+
+// wrapWords breaks text at spaces into lines of at most width bytes; a
+// word longer than width gets a line of its own.
+func wrapWords(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		switch {
+		case n == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
 }
 
 // WriteRuleMarkdown writes one rule's section of docs/rules.md.
