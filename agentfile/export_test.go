@@ -135,13 +135,7 @@ func TestExportListsEveryRefusal(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), "x.agent.md")
-			writeFile(t, p, tc.src)
-			out, err := ExportRunProfile(p)
-			var r Refusals
-			if out != nil || !errors.As(err, &r) {
-				t.Fatalf("export = %q, %v; want refusals", out, err)
-			}
+			r := refusedExport(t, tc.src)
 			for _, e := range r {
 				e.Filename = "x.agent.md"
 			}
@@ -209,20 +203,29 @@ func TestExportListsParserAndExportRefusals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), "x.agent.md")
-			writeFile(t, p, tc.src)
-			_, err := ExportRunProfile(p)
-			var r Refusals
-			if !errors.As(err, &r) {
-				t.Fatalf("want refusals, got %v", err)
-			}
+			r := refusedExport(t, tc.src)
 			var got []string
 			for _, e := range r {
 				got = append(got, e.Field)
 			}
 			if strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
-				t.Errorf("fields %q, want %q\n%v", got, tc.want, err)
+				t.Errorf("fields %q, want %q\n%v", got, tc.want, r)
 			}
 		})
 	}
+}
+
+// refusedExport exports src from x.agent.md in a temporary directory and
+// returns the refusals, failing the test when there are none or when
+// profile bytes were written anyway.
+func refusedExport(t *testing.T, src string) Refusals {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "x.agent.md")
+	writeFile(t, p, src)
+	out, err := ExportRunProfile(p)
+	var r Refusals
+	if out != nil || !errors.As(err, &r) {
+		t.Fatalf("export = %q, %v; want refusals", out, err)
+	}
+	return r
 }
