@@ -78,6 +78,12 @@ type Agent struct {
 	// Notices are what a host says when opening the file, e.g. that
 	// Copilot gives a frontmatter agent without tools every tool.
 	Notices []string
+
+	// at is where declarations export may refuse were authored, by field
+	// ("Tools", "frontmatter.tools", "frontmatter.model", "examples"), as
+	// 1-based line and byte column, so a refusal points at them; what was
+	// never authored is refused at 1:1.
+	at map[string][2]int
 }
 
 // Example is one test.

@@ -91,6 +91,15 @@ func (c *checker) position(off int) (line, col int) {
 	return i + 1, max(off-start, 0) + 1
 }
 
+// mark records where field was authored, for export refusals (Agent.at).
+func (c *checker) mark(field string, off int) {
+	line, col := c.position(off)
+	if c.agent.at == nil {
+		c.agent.at = map[string][2]int{}
+	}
+	c.agent.at[field] = [2]int{line, col}
+}
+
 // asError turns a finding into the typed refusal.
 func (c *checker) asError(f finding) *Error {
 	line, col := c.position(f.span.Start)

@@ -11,7 +11,8 @@
 // [Check] is the lint entry point: it reports every finding it can, plus the
 // host-format checks (GitHub Copilot and VS Code frontmatter keys) that the
 // parser contract does not refuse. [ExportRunProfile] writes the
-// deterministic v1 run-profile envelope.
+// deterministic v1 run-profile envelope; it refuses with [Refusals], every
+// reason at once, so one run names all a file lacks.
 //
 // The contract is the seed "Single-file agent files"
 // (docs: spec/agentfile.md); its bounds are the constants below.

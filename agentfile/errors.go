@@ -23,6 +23,31 @@ type Error struct {
 	Field    string
 	Message  string
 	Repair   string
+	// Unread reports a file that was never read because its path is the
+	// problem (it does not exist, is not a regular file, is a symbolic
+	// link or has a '..' segment), not its content.
+	Unread bool
+}
+
+// Refusals is every reason one file cannot be exported, in the order they
+// were found. errors.As finds the first *Error in it.
+type Refusals []*Error
+
+func (r Refusals) Error() string {
+	lines := make([]string, len(r))
+	for i, e := range r {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Unwrap lets errors.Is and errors.As see each refusal.
+func (r Refusals) Unwrap() []error {
+	out := make([]error, len(r))
+	for i, e := range r {
+		out[i] = e
+	}
+	return out
 }
 
 func (e *Error) Error() string {

@@ -74,14 +74,77 @@ type examplePreimage struct {
 
 // ExportRunProfile loads filename once and returns the deterministic,
 // pretty-printed v1 run profile with a final newline. A refusal returns no
-// bytes. Nothing is configured, resolved or executed, and the source is
-// not modified.
+// bytes: a file that cannot be read is one *Error (Unread set when the path
+// is the problem); a file that cannot be exported is Refusals, every reason
+// at once — the parser's refusals, or, for a file that parses, every
+// export requirement it misses. Nothing is configured, resolved or
+// executed, and the source is not modified.
 func ExportRunProfile(filename string) ([]byte, error) {
-	a, err := Load(filename)
+	b, err := readBounded(filename)
 	if err != nil {
 		return nil, err
 	}
-	return MarshalRunProfile(a)
+	a, refusals, fatal := parseAll(filename, b)
+	if len(refusals) == 0 {
+		return MarshalRunProfile(a)
+	}
+	if !fatal {
+		refusals = append(refusals, exportRefusalsBeside(a, refusals)...)
+	}
+	return nil, refusals
+}
+
+// exportRefusalsBeside returns the export requirements a file the parser
+// refused also misses, so one run names them too, leaving out any the
+// parser's refusals already concern: a refused Model section is not also
+// "missing". A refusal of no particular field (an unclosed fence, a
+// credential) may hide any section, so then none is added.
+func exportRefusalsBeside(a *Agent, parsed Refusals) Refusals {
+	for _, p := range parsed {
+		if p.Field == "" {
+			return nil
+		}
+	}
+	var out Refusals
+	for _, e := range exportRefusals(a) {
+		if !concerned(e.Field, parsed) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// concerned reports whether a parser refusal is about the part of the file
+// an export field names: the same frontmatter key (or the frontmatter as a
+// whole), or the same section, case aside ("examples[0]" and "Examples"),
+// also within a missing-sections list.
+func concerned(field string, parsed Refusals) bool {
+	if field == "" {
+		return false // a minimal prompt has no identity whatever else is wrong
+	}
+	for _, p := range parsed {
+		for _, f := range strings.Split(p.Field, ", ") {
+			if key, ok := strings.CutPrefix(field, "frontmatter."); ok {
+				if f == "frontmatter" || partOf(strings.TrimPrefix(f, "frontmatter.")) == partOf(key) && strings.HasPrefix(f, "frontmatter.") {
+					return true
+				}
+				continue
+			}
+			if partOf(f) == partOf(field) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// partOf is a field's first segment, lower-cased: "examples[0].input" is
+// "examples", "Model.Preferred" is "model".
+func partOf(field string) string {
+	if i := strings.IndexAny(field, ".["); i >= 0 {
+		field = field[:i]
+	}
+	return strings.ToLower(field)
 }
 
 // MarshalRunProfile renders the run profile of a parsed agent.
@@ -104,36 +167,17 @@ func MarshalRunProfile(a *Agent) ([]byte, error) {
 
 // NewRunProfile builds the envelope, refusing what it cannot carry: no
 // authored identity or model, no tests, recorded tool fixtures, tool checks
-// and tool declarations (refused rather than silently dropped).
+// and tool declarations (refused rather than silently dropped). Every
+// reason is returned at once, as Refusals.
 func NewRunProfile(a *Agent) (*RunProfile, error) {
-	id, err := agentID(a)
-	if err != nil {
-		return nil, err
-	}
-	if !a.HasModel {
-		field := "Model.Preferred"
-		if a.Shape == ShapeFrontmatter {
-			field = "frontmatter.model"
-		}
-		return nil, exportError(a, field, "export requires an explicit authored model",
-			"author one exact model id; preview defaults and picker choices are not export provenance")
-	}
-	if len(a.Tools) > 0 {
-		field := "Tools"
-		if a.Shape == ShapeFrontmatter {
-			field = "frontmatter.tools"
-		}
-		return nil, exportError(a, field, "the run profile carries no tools; export refuses tool declarations rather than dropping them",
-			"export a tool-free agent")
-	}
-	if len(a.Examples) == 0 {
-		return nil, exportError(a, "examples", "No tests yet — add or suggest one", "export requires at least one test")
+	if r := exportRefusals(a); len(r) > 0 {
+		return nil, r
 	}
 	p := &RunProfile{
 		SchemaVersion:  RunProfileSchemaVersion,
 		Kind:           RunProfileKind,
 		SourceRevision: a.Revision,
-		AgentID:        id,
+		AgentID:        agentID(a),
 		Instructions:   HashedText{Text: a.Instructions, SHA256: sha256Hex(a.Instructions)},
 		Model:          HashedModel{ID: a.Model, SHA256: sha256Hex(a.Model)},
 		Examples:       make([]ProfileExample, 0, len(a.Examples)),
@@ -148,39 +192,88 @@ func NewRunProfile(a *Agent) (*RunProfile, error) {
 	return p, nil
 }
 
-// agentID is the canonical authored identity: a charter's Identity.ID, or
-// a frontmatter agent's name. A minimal prompt has none; file names never
-// supply one.
-func agentID(a *Agent) (string, error) {
-	switch {
-	case a.Shape == ShapeCharter && a.ID != "":
-		return a.ID, nil
-	case a.Shape == ShapeFrontmatter && strings.TrimSpace(a.Name) != "":
-		return a.Name, nil
-	case a.Shape == ShapeFrontmatter:
-		return "", exportError(a, "frontmatter.name", "export requires an authored identity",
-			"add name: to the frontmatter")
+// exportRefusals checks every export requirement, in the order of the
+// envelope: identity, model, tools, tests.
+func exportRefusals(a *Agent) Refusals {
+	var out Refusals
+	if e := identityRefusal(a); e != nil {
+		out = append(out, e)
 	}
-	return "", exportError(a, "", "a minimal prompt has no authored identity to export",
+	if !a.HasModel {
+		field := "Model.Preferred"
+		if a.Shape == ShapeFrontmatter {
+			field = "frontmatter.model"
+		}
+		out = append(out, exportError(a, field, "export requires an explicit authored model",
+			"author one exact model id; preview defaults and picker choices are not export provenance"))
+	}
+	if len(a.Tools) > 0 {
+		field := "Tools"
+		if a.Shape == ShapeFrontmatter {
+			field = "frontmatter.tools"
+		}
+		out = append(out, exportError(a, field, "the run profile carries no tools; export refuses tool declarations rather than dropping them",
+			"export a tool-free agent"))
+	}
+	if len(a.Examples) == 0 {
+		out = append(out, exportError(a, "examples", "No tests yet — add or suggest one", "export requires at least one test"))
+	}
+	for i, ex := range a.Examples {
+		out = append(out, exampleRefusals(a, i, ex)...)
+	}
+	return out
+}
+
+// identityRefusal refuses a file without an authored identity: a charter's
+// Identity.ID, or a frontmatter agent's name. A minimal prompt has none;
+// file names never supply one.
+func identityRefusal(a *Agent) *Error {
+	switch {
+	case agentID(a) != "":
+		return nil
+	case a.Shape == ShapeCharter: // only when the parser refused its Identity
+		return exportError(a, "Identity.ID", "export requires an authored identity", "write - **ID:** <id> under ## Identity")
+	case a.Shape == ShapeFrontmatter:
+		return exportError(a, "frontmatter.name", "export requires an authored identity", "add name: to the frontmatter")
+	}
+	return exportError(a, "", "a minimal prompt has no authored identity to export",
 		"add frontmatter with a name, or write a complete charter with an Identity ID")
 }
 
-func profileExample(a *Agent, i int, ex Example) (ProfileExample, error) {
+// agentID is the canonical authored identity, or "".
+func agentID(a *Agent) string {
+	switch {
+	case a.Shape == ShapeCharter:
+		return a.ID
+	case a.Shape == ShapeFrontmatter && strings.TrimSpace(a.Name) != "":
+		return a.Name
+	}
+	return ""
+}
+
+// exampleRefusals refuses what one test carries that the profile cannot:
+// recorded tool fixtures and tool checks.
+func exampleRefusals(a *Agent, i int, ex Example) Refusals {
+	var out Refusals
 	field := fmt.Sprintf("examples[%d]", i)
 	if len(ex.Mocks) > 0 {
-		return ProfileExample{}, exportError(a, field+".mocks", "export refuses recorded tool fixtures rather than dropping them",
-			"remove mocks from the tests to export")
+		out = append(out, exportError(a, field+".mocks", "export refuses recorded tool fixtures rather than dropping them",
+			"remove mocks from the tests to export"))
 	}
 	for j, as := range ex.Assertions {
 		if as.Type == AssertToolCalled || as.Type == AssertToolNotCalled {
-			return ProfileExample{}, exportError(a, fmt.Sprintf("%s.assertions[%d].type", field, j),
-				"export refuses tool checks rather than dropping them", "remove toolCalled and toolNotCalled assertions to export")
+			out = append(out, exportError(a, fmt.Sprintf("%s.assertions[%d].type", field, j),
+				"export refuses tool checks rather than dropping them", "remove toolCalled and toolNotCalled assertions to export"))
 		}
 	}
+	return out
+}
+
+func profileExample(a *Agent, i int, ex Example) (ProfileExample, error) {
 	pre := preimage(ex)
 	b, err := json.Marshal(pre)
 	if err != nil {
-		return ProfileExample{}, exportError(a, field, "the test could not be encoded", "")
+		return ProfileExample{}, exportError(a, fmt.Sprintf("examples[%d]", i), "the test could not be encoded", "")
 	}
 	sum := sha256.Sum256(b)
 	return ProfileExample{ID: pre.ID, Input: pre.Input, Assertions: pre.Assertions,
@@ -208,7 +301,13 @@ func sha256Hex(s string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// exportError is an export refusal; it concerns the file as a whole (1:1).
+// exportError is an export refusal: at the declaration it refuses when the
+// parser recorded one (Agent.at), else at 1:1 — what is missing concerns
+// the file as a whole.
 func exportError(a *Agent, field, msg, repair string) *Error {
-	return &Error{Filename: a.Filename, Line: 1, Column: 1, Field: field, Message: msg, Repair: repair}
+	line, col := 1, 1
+	if at, ok := a.at[field]; ok {
+		line, col = at[0], at[1]
+	}
+	return &Error{Filename: a.Filename, Line: line, Column: col, Field: field, Message: msg, Repair: repair}
 }

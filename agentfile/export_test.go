@@ -85,15 +85,16 @@ func TestExportRefusals(t *testing.T) {
 	pinger := "---\nname: Pinger\ndescription: d\nmodel: m1\ntools: [ping]\n---\nPing.\n\n## Examples\n```yaml\nexamples:\n  - {id: t, input: go, assertions: [{id: a, type: contains, value: x}]}\n```\n"
 	cases := []struct {
 		name, src, field, msg string
+		line, col             int // where the refused declaration is; 1:1 for what is missing
 	}{
-		{"zero tests", withExamples("examples: []\n"), "examples", "No tests yet — add or suggest one"},
-		{"no examples section", greeterHead, "examples", "No tests yet — add or suggest one"},
-		{"no model", replace(t, greeter, "## Model\n- **Preferred:** fake\n\n", ""), "Model.Preferred", "export requires an explicit authored model"},
-		{"frontmatter model list", replace(t, pinger, "model: m1", "model: [m1, m2]"), "frontmatter.model", "export requires an explicit authored model"},
-		{"tool declarations", pinger, "frontmatter.tools", "the run profile carries no tools; export refuses tool declarations rather than dropping them"},
-		{"charter tools", withTools("examples:\n  - {id: t, input: go, assertions: [{id: a, type: contains, value: x}]}\n"), "Tools", "the run profile carries no tools; export refuses tool declarations rather than dropping them"},
-		{"no name", replace(t, pinger, "name: Pinger\n", ""), "frontmatter.name", "export requires an authored identity"},
-		{"minimal prompt", "# P\n\n## Model\n- **Preferred:** m\n\n## Examples\n```yaml\nexamples:\n  - {id: t, input: go, assertions: [{id: a, type: contains, value: x}]}\n```\n", "", "a minimal prompt has no authored identity to export"},
+		{"zero tests", withExamples("examples: []\n"), "examples", "No tests yet — add or suggest one", 19, 1},
+		{"no examples section", greeterHead, "examples", "No tests yet — add or suggest one", 1, 1},
+		{"no model", replace(t, greeter, "## Model\n- **Preferred:** fake\n\n", ""), "Model.Preferred", "export requires an explicit authored model", 1, 1},
+		{"frontmatter model list", replace(t, pinger, "model: m1", "model: [m1, m2]"), "frontmatter.model", "export requires an explicit authored model", 4, 1},
+		{"tool declarations", pinger, "frontmatter.tools", "the run profile carries no tools; export refuses tool declarations rather than dropping them", 5, 1},
+		{"charter tools", withTools("examples:\n  - {id: t, input: go, assertions: [{id: a, type: contains, value: x}]}\n"), "Tools", "the run profile carries no tools; export refuses tool declarations rather than dropping them", 19, 1},
+		{"no name", replace(t, pinger, "name: Pinger\n", ""), "frontmatter.name", "export requires an authored identity", 1, 1},
+		{"minimal prompt", "# P\n\n## Model\n- **Preferred:** m\n\n## Examples\n```yaml\nexamples:\n  - {id: t, input: go, assertions: [{id: a, type: contains, value: x}]}\n```\n", "", "a minimal prompt has no authored identity to export", 1, 1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -103,10 +104,66 @@ func TestExportRefusals(t *testing.T) {
 			if out != nil || !errors.As(err, &e) {
 				t.Fatalf("export = %q, %v; want a refusal", out, err)
 			}
-			if e.Message != tc.msg || e.Field != tc.field || e.Line != 1 || e.Column != 1 {
-				t.Errorf("got %q field %q, want %q field %q", e.Message, e.Field, tc.msg, tc.field)
+			if e.Message != tc.msg || e.Field != tc.field || e.Line != tc.line || e.Column != tc.col {
+				t.Errorf("got %q field %q at %d:%d, want %q field %q at %d:%d", e.Message, e.Field, e.Line, e.Column, tc.msg, tc.field, tc.line, tc.col)
 			}
 		})
+	}
+}
+
+// TestExportListsEveryRefusal: a file missing several requirements gets all
+// of them at once, each with its position and repair, in envelope order.
+func TestExportListsEveryRefusal(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      []string // Error() of each refusal
+	}{
+		{"charter: no model, tools, no tests",
+			replace(t, greeterHead, "## Model\n- **Preferred:** fake\n\n", "## Tools\n- ping\n"),
+			[]string{
+				"x.agent.md:1:1: Model.Preferred: export requires an explicit authored model (author one exact model id; preview defaults and picker choices are not export provenance)",
+				"x.agent.md:16:1: Tools: the run profile carries no tools; export refuses tool declarations rather than dropping them (export a tool-free agent)",
+				"x.agent.md:1:1: examples: No tests yet — add or suggest one (export requires at least one test)",
+			}},
+		{"frontmatter: no name, no model, no tests",
+			"---\ndescription: d\ntools: []\n---\nPing.\n",
+			[]string{
+				"x.agent.md:1:1: frontmatter.name: export requires an authored identity (add name: to the frontmatter)",
+				"x.agent.md:1:1: frontmatter.model: export requires an explicit authored model (author one exact model id; preview defaults and picker choices are not export provenance)",
+				"x.agent.md:1:1: examples: No tests yet — add or suggest one (export requires at least one test)",
+			}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := refusedExport(t, tc.src)
+			for _, e := range r {
+				e.Filename = "x.agent.md"
+			}
+			if got := r.Error(); got != strings.Join(tc.want, "\n") {
+				t.Errorf("refusals:\n%s\nwant:\n%s", got, strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestExportListsEveryParserRefusal: a file the parser refuses gets every
+// parser refusal, the first of them the one Parse returns.
+func TestExportListsEveryParserRefusal(t *testing.T) {
+	src := replace(t, greeter, "- **ID:** greeter", "- **ID:** Greeter!")
+	src = replace(t, src, "- **Preferred:** fake", "- **Preferred:** auto")
+	p := filepath.Join(t.TempDir(), "x.agent.md")
+	writeFile(t, p, src)
+	_, err := ExportRunProfile(p)
+	var r Refusals
+	if !errors.As(err, &r) || len(r) < 2 {
+		t.Fatalf("want at least two refusals, got %v", err)
+	}
+	_, first := Parse(p, []byte(src))
+	if first == nil || r[0].Error() != first.Error() {
+		t.Errorf("first refusal %v; Parse says %v", r[0], first)
+	}
+	if !strings.Contains(r[0].Error(), "Identity.ID") || !strings.Contains(r[1].Error(), "Model.Preferred") {
+		t.Errorf("refusals:\n%v", err)
 	}
 }
 
@@ -123,4 +180,52 @@ func TestExportRefusesMocksAndToolChecks(t *testing.T) {
 	if _, err := MarshalRunProfile(a); err == nil || !strings.Contains(err.Error(), "examples[0].mocks: export refuses recorded tool fixtures") {
 		t.Errorf("fixture: %v", err)
 	}
+}
+
+// TestExportListsParserAndExportRefusals: beside the parser's refusals,
+// export names the requirements the file also misses, but none about a
+// part the parser already refused, and none when a refusal of no
+// particular field may hide sections.
+func TestExportListsParserAndExportRefusals(t *testing.T) {
+	badID := replace(t, greeterHead, "- **ID:** greeter", "- **ID:** Greeter!")
+	cases := []struct {
+		name, src string
+		want      []string // fields, in order
+	}{
+		{"bad id, no model, no tests", replace(t, badID, "## Model\n- **Preferred:** fake\n\n", ""),
+			[]string{"Identity.ID", "Model.Preferred", "examples"}},
+		{"bad id and model, no tests", replace(t, badID, "fake", "auto"),
+			[]string{"Identity.ID", "Model.Preferred", "examples"}},
+		{"bad test only", withExamples("examples:\n  - {id: t, input: go, assertions: [{id: a, type: contans, value: x}]}\n"),
+			[]string{"examples[0].assertions[0].type"}},
+		{"unclosed fence hides the rest", replace(t, badID, "## Model", "```\n## Model"),
+			[]string{"", "Identity.ID"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := refusedExport(t, tc.src)
+			var got []string
+			for _, e := range r {
+				got = append(got, e.Field)
+			}
+			if strings.Join(got, " | ") != strings.Join(tc.want, " | ") {
+				t.Errorf("fields %q, want %q\n%v", got, tc.want, r)
+			}
+		})
+	}
+}
+
+// refusedExport exports src from x.agent.md in a temporary directory and
+// returns the refusals, failing the test when there are none or when
+// profile bytes were written anyway.
+func refusedExport(t *testing.T, src string) Refusals {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "x.agent.md")
+	writeFile(t, p, src)
+	out, err := ExportRunProfile(p)
+	var r Refusals
+	if out != nil || !errors.As(err, &r) {
+		t.Fatalf("export = %q, %v; want refusals", out, err)
+	}
+	return r
 }

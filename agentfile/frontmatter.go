@@ -95,6 +95,7 @@ func (c *checker) mapFrontmatter(root *yaml.Node) {
 				a.Description, mapped = v.Value, true
 			}
 		case "model":
+			c.mark("frontmatter.model", c.front.ys.span(k).Start)
 			if isString(v) && modelIDProblem(v.Value) == "" {
 				a.Model, a.HasModel, mapped = v.Value, true, true
 			}
@@ -137,6 +138,7 @@ func (c *checker) mapTools(key, v *yaml.Node) {
 		return
 	}
 	a.HasTools = true
+	c.mark("frontmatter.tools", c.front.ys.span(key).Start)
 	seen := map[string]bool{}
 	var mapped []string
 	for _, e := range entries {

@@ -30,7 +30,7 @@ func Load(filename string) (*Agent, error) {
 // loadError is a refusal of the file itself, at 1:1. It never carries the
 // operating system's words.
 func loadError(filename, msg, repair string) *Error {
-	return &Error{Filename: filename, Line: 1, Column: 1, Message: msg, Repair: repair}
+	return &Error{Filename: filename, Line: 1, Column: 1, Message: msg, Repair: repair, Unread: true}
 }
 
 func readBounded(filename string) ([]byte, error) {

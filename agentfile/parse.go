@@ -23,6 +23,22 @@ func Parse(filename string, b []byte) (*Agent, error) {
 	return c.agent, nil
 }
 
+// parseAll parses like Parse but keeps going past the first refusal and
+// returns all of them (the parser contract's only, not the host-format
+// checks). With refusals the Agent holds what parsed; fatal reports that
+// checking stopped early, so the Agent says nothing about the rest.
+func parseAll(filename string, b []byte) (a *Agent, refusals Refusals, fatal bool) {
+	c := newChecker(filename, b, false)
+	c.resolve = true
+	c.run()
+	for _, f := range c.out {
+		if f.rule.Severity == diag.SeverityError {
+			refusals = append(refusals, c.asError(f))
+		}
+	}
+	return c.agent, refusals, c.fatal
+}
+
 // Check reports every finding it can for one agent file: the parser
 // contract's refusals and the host-format checks. path is the
 // repository-relative path (it decides .chatmode.md, file-name and

@@ -80,5 +80,6 @@ func (c *checker) examplesSection(s section) {
 		return
 	}
 	c.agent.HasExamples = true
+	c.mark("examples", c.lines[s.heading].start)
 	c.checkExamplesYAML(newYAMLSource(c, f.open+1, f.close, f.indent), f.open)
 }

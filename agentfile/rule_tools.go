@@ -78,4 +78,5 @@ func (c *checker) toolsSection(s section) {
 		return
 	}
 	c.agent.Tools, c.agent.HasTools = names, true
+	c.mark(secTools, c.lines[s.heading].start)
 }

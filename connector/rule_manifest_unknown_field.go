@@ -7,8 +7,8 @@ var ruleManifestUnknownField = diag.Register(diag.Rule{
 	Short: "Manifest declares a field the schema does not define",
 	Full: "The manifest schema is closed: only connectorId, schemaVersion, transport, endpointKind, " +
 		"capabilities, roles, dropPath, deadlineMinutesDefault, retryCapDefault, contact and version are " +
-		"allowed, spelled exactly so. Any other member is an error at its name; a near miss gets a " +
-		"suggestion. Fields that say how to run something have their own rule, manifest-action-field.",
+		"allowed, spelled exactly so. Any other member is an error at its name; a near miss of an allowed " +
+		"field gets a suggestion, a near miss of an action field (\"comand\") none, since that field is refused too. Fields that say how to run something have their own rule, manifest-action-field.",
 	Help: "Correct the spelling to one of the allowed fields, or delete the member.",
 })
 
@@ -17,13 +17,23 @@ func checkUnknownFields(c *manifestCheck) {
 		if fieldIndex(m.Key) >= 0 || isActionField(m.Key) {
 			continue
 		}
-		hint := ""
-		if s := suggestField(m.Key); isActionField(s) {
-			hint = ` (did you mean "` + s + `"? action fields are not allowed)`
-		} else if s != "" {
-			hint = ` (did you mean "` + s + `"?)`
-		}
 		c.report(ruleManifestUnknownField.At(c.path, m.KeySpan, "unknown field %s; allowed: %s%s",
-			c.quote(m.Key, m.KeySpan), allowedFieldList, hint))
+			c.quote(m.Key, m.KeySpan), allowedFieldList, unknownFieldHint(m.Key)))
 	}
+}
+
+// unknownFieldHint suggests the allowed field nearest to name. A name
+// nearest to an action field gets no suggestion — renaming it would only
+// trade this error for manifest-action-field — but is told what to do
+// instead.
+func unknownFieldHint(name string) string {
+	s := suggestField(name)
+	switch {
+	case s == "":
+		return ""
+	case isActionField(s):
+		return ` (it looks like the action field "` + s + `", which a manifest may not have either: ` +
+			`delete it and map the connectorId to a runner in the adapter's configuration)`
+	}
+	return ` (did you mean "` + s + `"?)`
 }

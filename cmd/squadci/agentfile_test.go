@@ -99,8 +99,8 @@ func TestAgentfileExportUsage(t *testing.T) {
 		{[]string{"agentfile", "export", "a.agent.md", "b.agent.md"}, exitUsage},
 		{[]string{"agentfile", "export", "--nope", "a.agent.md"}, exitUsage},
 		{[]string{"agentfile", "--help"}, exitOK},
-		{[]string{"agentfile", "export", "missing.agent.md"}, exitFindings},
-		{[]string{"agentfile", "export", "../export/greeter.agent.md"}, exitFindings},
+		{[]string{"agentfile", "export", "missing.agent.md"}, exitUsage},
+		{[]string{"agentfile", "export", "../export/greeter.agent.md"}, exitUsage},
 	}
 	for _, tc := range cases {
 		if code, _, stderr := run(t, dir, tc.args...); code != tc.want {
@@ -110,5 +110,29 @@ func TestAgentfileExportUsage(t *testing.T) {
 	_, _, stderr := run(t, dir, "agentfile", "export", "../export/greeter.agent.md")
 	if !strings.Contains(stderr, "path contains a '..' segment") {
 		t.Errorf("'..' not refused before cleaning: %s", stderr)
+	}
+}
+
+// TestAgentfileExportListsEveryRefusal: a file missing several export
+// requirements gets all of them on stderr at once, each with position and
+// repair, exit 1 and no profile bytes.
+func TestAgentfileExportListsEveryRefusal(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(exportFixtures, "greeter.agent.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	text = text[:strings.Index(text, "## Model")] + "## Tools\n- ping\n"
+	dir := writeTree(t, map[string]string{"x.agent.md": text})
+	code, stdout, stderr := run(t, dir, "agentfile", "export", "x.agent.md")
+	want := "squadci: x.agent.md:1:1: Model.Preferred: export requires an explicit authored model (author one exact model id; preview defaults and picker choices are not export provenance)\n" +
+		"squadci: x.agent.md:16:1: Tools: the run profile carries no tools; export refuses tool declarations rather than dropping them (export a tool-free agent)\n" +
+		"squadci: x.agent.md:1:1: examples: No tests yet — add or suggest one (export requires at least one test)\n"
+	if code != exitFindings || stdout != "" || stderr != want {
+		t.Errorf("exit %d, %d profile bytes, stderr:\n%s\nwant:\n%s", code, len(stdout), stderr, want)
+	}
+	code, _, stderr = run(t, dir, "agentfile", "export", "missing.agent.md")
+	if code != exitUsage || stderr != "squadci: missing.agent.md:1:1: file does not exist (check the path)\n" {
+		t.Errorf("missing file: exit %d %q", code, stderr)
 	}
 }

@@ -47,9 +47,9 @@ func register(name, synopsis, summary string, run func(c *Command, args []string
 
 func init() {
 	register("lint", "lint [PATH...] [flags]", "lint a repository (default: the git top-level, else the working directory)", (*Command).runLint)
-	register("rules", "rules [--format text|json|markdown]", "list every rule", (*Command).runRules)
+	register("rules", "rules [ID...] [--format text|json|markdown]", "list every rule, or describe one in full", (*Command).runRules)
 	register("version", "version", "print the version", func(c *Command, args []string) int {
-		if len(args) > 0 && args[0] != "-h" && args[0] != "--help" {
+		if len(args) > 0 && !isHelpFlag(args[0]) {
 			return c.usageError(fmt.Errorf("version takes no arguments (got %q)", args[0]))
 		}
 		fmt.Fprintf(c.Stdout, "squadci %s\n", Version)
@@ -57,19 +57,25 @@ func init() {
 	})
 }
 
-func usageText() string {
+// commandNames are the registered commands, sorted.
+func commandNames() []string {
 	names := make([]string, 0, len(subcommands))
 	for name := range subcommands {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	return names
+}
+
+func usageText() string {
+	names := commandNames()
 	var b strings.Builder
 	b.WriteString("squadci — lint Squad agent teams and Squad Connector exchanges\n\nUsage:\n")
 	for _, name := range names {
 		fmt.Fprintf(&b, "  squadci %-44s %s\n", subcommands[name].synopsis, subcommands[name].summary)
 	}
 	b.WriteString(`
-Run 'squadci COMMAND --help' for a command's flags.
+Run 'squadci help COMMAND' or 'squadci COMMAND --help' for a command's flags.
 
 Exit codes:
   0  nothing at or above the fail level
@@ -92,18 +98,16 @@ func (c *Command) Main(args []string) (code int) {
 		fmt.Fprint(c.Stderr, usageText())
 		return exitUsage
 	}
-	switch args[1] {
-	case "--version", "-version":
+	switch {
+	case args[1] == "--version" || args[1] == "-version":
 		args[1] = "version"
-	case "help", "-h", "--help", "-help":
-		fmt.Fprint(c.Stdout, usageText())
-		return exitOK
+	case isHelpFlag(args[1]):
+		args[1] = "help"
 	}
 	if sub, ok := subcommands[args[1]]; ok {
-		return sub.run(c, args[2:])
+		return c.runWithHelp(args[1], sub, args[2:])
 	}
-	fmt.Fprintf(c.Stderr, "squadci: unknown command %q\n\n%s", args[1], usageText())
-	return exitUsage
+	return c.unknownCommand(args[1])
 }
 
 // getenv reads the command's environment, not the process's.
@@ -125,10 +129,19 @@ func (c *Command) workDir() (string, error) {
 
 // parseInterspersed parses flags that may appear before, between or after
 // positional arguments, as users type `squadci lint DIR --format json`.
+//
+// The flag package prints nothing: a mistake is reported once, by
+// usageError, and -h or --help comes back as a *helpRequest, which
+// usageError answers with the command's help on stdout.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, &helpRequest{fs}
+			}
 			return nil, err
 		}
 		args = fs.Args()
@@ -143,10 +156,12 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// usageError prints a flag problem and returns the usage exit code.
+// usageError prints a flag problem and returns the usage exit code; a help
+// request prints the command's help instead.
 func (c *Command) usageError(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
+	var help *helpRequest
+	if errors.As(err, &help) {
+		return c.printHelp(helpKey(help.fs), help.fs)
 	}
 	fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 	return exitUsage

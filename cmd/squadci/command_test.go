@@ -104,7 +104,7 @@ func TestLintJSONShape(t *testing.T) {
 		t.Fatalf("doc = %+v", doc)
 	}
 	d := doc.Diags[0]
-	for _, key := range []string{"rule", "name", "severity", "path", "line", "column", "endLine", "endColumn", "message", "help"} {
+	for _, key := range []string{"rule", "name", "severity", "path", "line", "column", "endLine", "endColumn", "message", "help", "hint"} {
 		if _, ok := d[key]; !ok {
 			t.Errorf("diagnostic lacks %q: %v", key, d)
 		}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/squadci/squadci/connector"
 )
@@ -32,22 +31,13 @@ func (c *Command) runConnector(args []string) int {
 		if sub, ok := connectorCommands[args[0]]; ok {
 			return sub.run(c, args[1:])
 		}
+		if isHelpFlag(args[0]) || args[0] == "help" {
+			return c.printHelp("connector", nil)
+		}
+		fmt.Fprintf(c.Stderr, "squadci: unknown connector command %q\n\n", args[0])
 	}
-	var b strings.Builder
-	b.WriteString("Usage:\n")
-	for _, name := range []string{"new", "dispatch", "status", "paths"} {
-		fmt.Fprintf(&b, "  squadci connector %s\n", connectorCommands[name].synopsis)
-	}
-	if len(args) > 0 && args[0] != "-h" && args[0] != "--help" && args[0] != "help" {
-		fmt.Fprintf(c.Stderr, "squadci: unknown connector command %q\n\n%s", args[0], b.String())
-		return exitUsage
-	}
-	if len(args) == 0 {
-		fmt.Fprint(c.Stderr, b.String())
-		return exitUsage
-	}
-	fmt.Fprint(c.Stdout, b.String())
-	return exitOK
+	writeHelp(c.Stderr, "connector", nil)
+	return exitUsage
 }
 
 // connectorFlags are the flags every connector subcommand shares.

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint"
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/report"
@@ -323,7 +324,8 @@ func (c *Command) summarize(run *report.Run, format report.Format) {
 		return
 	}
 	e, w, n := run.Counts()
-	fmt.Fprintf(c.Stderr, "squadci: %d files checked: %d errors, %d warnings, %d notes\n", run.Files, e, w, n)
+	fmt.Fprintf(c.Stderr, "squadci: %s: %s, %s, %s\n", plural.Form(run.Files, "file checked", "files checked"),
+		plural.Count(e, "error"), plural.Count(w, "warning"), plural.Count(n, "note"))
 }
 
 func exitCode(run *report.Run, failLevel diag.Severity) int {

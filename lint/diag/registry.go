@@ -20,6 +20,9 @@ type Rule struct {
 	// Secret marks rules whose findings span credential-shaped content:
 	// outputs mask that span wherever source text is shown.
 	Secret bool
+	// Fixable marks rules whose findings squadci can repair by itself. No
+	// rule is today: squadci never changes a file it checks.
+	Fixable bool
 }
 
 // HelpAnchor is the fragment of the rule's section in docs/rules.md.
@@ -75,6 +78,19 @@ func Lookup(idOrName string) (*Rule, bool) {
 	}
 	r, ok := names[idOrName]
 	return r, ok
+}
+
+// Nearest returns the id or kebab name nearest to idOrName, for a
+// did-you-mean; "" when none is close.
+func Nearest(idOrName string) string {
+	mu.RLock()
+	words := make([]string, 0, 2*len(rules))
+	for id, r := range rules {
+		words = append(words, id, r.Name)
+	}
+	mu.RUnlock()
+	sort.Strings(words) // a stable answer among equally near words
+	return Closest(idOrName, words)
 }
 
 // All returns every registered rule sorted by id.

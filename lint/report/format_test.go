@@ -63,3 +63,22 @@ func TestWriteSARIFWarns(t *testing.T) {
 		t.Errorf("err %v, warnings %q; want one warning about GitHub showing 5000", err, warned)
 	}
 }
+
+func TestWrapWords(t *testing.T) {
+	cases := []struct {
+		text  string
+		width int
+		want  string
+	}{
+		{"a bb ccc dddd", 6, "a bb\nccc\ndddd"},
+		{"a bb ccc dddd", 80, "a bb ccc dddd"},
+		{"tiny averyveryverylongword x", 8, "tiny\naveryveryverylongword\nx"},
+		{"  spaced   out  ", 80, "spaced out"},
+		{"", 10, ""},
+	}
+	for _, tc := range cases {
+		if got := wrapWords(tc.text, tc.width); got != tc.want {
+			t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -54,7 +55,7 @@ func WriteGitHub(w io.Writer, run *Run, opts GitHubOptions) error {
 	}
 	if more := len(run.Findings) - shown; more > 0 {
 		fmt.Fprintf(bw, "::notice::%s\n", escapeData(fmt.Sprintf(
-			"%d more findings — see the job summary or SARIF", more)))
+			"%s — see the job summary or SARIF", plural.Form(more, "more finding", "more findings"))))
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("writing github annotations: %w", err)

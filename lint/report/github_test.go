@@ -131,6 +131,7 @@ func TestWriteGitHubCaps(t *testing.T) {
 		{"few notes", 12, 3, 2, 0, map[string]int{"error": 10, "warning": 3, "notice": 2}, 2},
 		{"under the cap", 10, 10, 10, 0, map[string]int{"error": 10, "warning": 10, "notice": 10}, 0},
 		{"custom cap", 5, 5, 5, 2, map[string]int{"error": 2, "warning": 2, "notice": 1}, 10},
+		{"one left out", 3, 0, 0, 2, map[string]int{"error": 2}, 1},
 	}
 	for _, tt := range tests {
 		lines := githubLines(t, manyFindings(tt.errs, tt.warns, tt.notes), GitHubOptions{PerKind: tt.perKind})
@@ -143,7 +144,11 @@ func TestWriteGitHubCaps(t *testing.T) {
 					t.Errorf("%s: overflow notice %q is not the last line", tt.name, line)
 				}
 				overflow, _ = strconv.Atoi(strings.Fields(c.data)[0])
-				if !strings.Contains(c.data, "more findings — see the job summary or SARIF") {
+				noun := "more findings"
+				if overflow == 1 {
+					noun = "more finding"
+				}
+				if c.data != fmt.Sprintf("%d %s — see the job summary or SARIF", overflow, noun) {
 					t.Errorf("%s: overflow text %q", tt.name, c.data)
 				}
 				continue

@@ -8,7 +8,9 @@ import (
 )
 
 // jsonReport is version 1 of the json format (docs: cli.md). Field order is
-// the struct order; fields are never omitted so the shape is stable.
+// the struct order; fields are never omitted so the shape is stable. Fields
+// are only ever added within a version (hint came later), never renamed or
+// removed.
 type jsonReport struct {
 	Version     int              `json:"version"`
 	Tool        jsonTool         `json:"tool"`
@@ -32,7 +34,8 @@ type jsonDiagnostic struct {
 	EndLine   int    `json:"endLine"`
 	EndColumn int    `json:"endColumn"`
 	Message   string `json:"message"`
-	Help      string `json:"help"`
+	Help      string `json:"help"` // the rule's docs URL
+	Hint      string `json:"hint"` // how to repair, the text output's help: line; "" when the rule has none
 }
 
 type jsonCounts struct {
@@ -55,6 +58,7 @@ func newJSONDiagnostic(f *Finding) jsonDiagnostic {
 	if r := ruleOf(f); r != nil {
 		d.Name = r.Name
 		d.Help = r.HelpURL()
+		d.Hint = r.Help
 	}
 	return d
 }

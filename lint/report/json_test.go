@@ -53,7 +53,7 @@ func TestWriteJSONShape(t *testing.T) {
 			t.Errorf("%s: version %d, %d diagnostics (nil %v)", tt.name, doc.Version, len(doc.Diagnostics), doc.Diagnostics == nil)
 		}
 		for _, d := range doc.Diagnostics {
-			for _, key := range []string{"rule", "name", "severity", "path", "line", "column", "endLine", "endColumn", "message", "help"} {
+			for _, key := range []string{"rule", "name", "severity", "path", "line", "column", "endLine", "endColumn", "message", "help", "hint"} {
 				if _, ok := d[key]; !ok {
 					t.Errorf("%s: diagnostic without %q", tt.name, key)
 				}
@@ -91,12 +91,42 @@ func TestWriteJSONLOneObjectPerLine(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &d); err != nil {
 			t.Fatalf("line %d: %v", i+1, err)
 		}
-		if d.Message != run.Findings[i].Message || d.Help != helpURL(&run.Findings[i]) {
+		if d.Message != run.Findings[i].Message || d.Help != helpURL(&run.Findings[i]) || d.Hint != hintOf(&run.Findings[i]) {
 			t.Errorf("line %d: %+v", i+1, d)
 		}
 	}
 	buf.Reset()
 	if err := WriteJSONL(&buf, &Run{}); err != nil || buf.Len() != 0 {
 		t.Errorf("empty run wrote %q, %v", buf.String(), err)
+	}
+}
+
+// hintOf is the repair text the text format prints after help:.
+func hintOf(f *Finding) string {
+	if r := ruleOf(f); r != nil {
+		return r.Help
+	}
+	return ""
+}
+
+func TestJSONKeepsTheRepairHint(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, sampleRun()); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"TT001": ruleField.Help, "TT002": "", "TT003": ruleNote.Help}
+	for _, d := range doc.Diagnostics {
+		if d.Hint != want[d.Rule] {
+			t.Errorf("%s: hint %q, want %q", d.Rule, d.Hint, want[d.Rule])
+		}
+		if d.Help == "" {
+			t.Errorf("%s: the help URL went missing", d.Rule)
+		}
 	}
 }

@@ -28,17 +28,82 @@ type ruleJSON struct {
 	Full     string `json:"fullDescription"`
 	Help     string `json:"help"`
 	HelpURI  string `json:"helpUri"`
+	Fixable  bool   `json:"fixable"`
+}
+
+func newRuleJSON(r *diag.Rule) ruleJSON {
+	return ruleJSON{r.ID, r.Name, r.Severity.String(), r.Domain, r.Short, r.Full, r.Help, r.HelpURL(), r.Fixable}
 }
 
 // WriteRulesJSON writes the registry as a JSON array.
 func WriteRulesJSON(w io.Writer, rules []*diag.Rule) error {
 	out := make([]ruleJSON, 0, len(rules))
 	for _, r := range rules {
-		out = append(out, ruleJSON{r.ID, r.Name, r.Severity.String(), r.Domain, r.Short, r.Full, r.Help, r.HelpURL()})
+		out = append(out, newRuleJSON(r))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// WriteRuleJSON writes one rule as a JSON object, with the fields of
+// WriteRulesJSON's entries.
+func WriteRuleJSON(w io.Writer, r *diag.Rule) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(newRuleJSON(r))
+}
+
+// WriteRuleText describes one rule in full for `squadci rules ID`.
+func WriteRuleText(w io.Writer, r *diag.Rule) error {
+	fixable := "no"
+	if r.Fixable {
+		fixable = "yes"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s\n\n%s\n", r.ID, r.Name, r.Short)
+	if r.Full != "" {
+		fmt.Fprintf(&b, "\n%s\n", wrapWords(r.Full, ruleTextWidth))
+	}
+	fmt.Fprintf(&b, "\nDefault severity: %s\nDomain:           %s\nFixable:          %s\n", r.Severity, r.Domain, fixable)
+	if r.Help != "" {
+		fmt.Fprintf(&b, "How to fix:       %s\n", r.Help)
+	}
+	fmt.Fprintf(&b, "Docs:             %s\n", r.HelpURL())
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// ruleTextWidth is where WriteRuleText breaks the description, for a terminal.
+const ruleTextWidth = 80
+
+// wrapWords breaks text at spaces into lines of at most width bytes; a
+// word longer than width gets a line of its own.
+func wrapWords(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		switch {
+		case n == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
+
+// WriteRuleMarkdown writes one rule's section of docs/rules.md.
+func WriteRuleMarkdown(w io.Writer, r *diag.Rule) error {
+	var b strings.Builder
+	writeRuleSection(&b, r)
+	_, err := io.WriteString(w, strings.TrimPrefix(b.String(), "\n"))
+	return err
 }
 
 // WriteRulesMarkdown renders docs/rules.md. Each rule's section heading is
@@ -53,16 +118,22 @@ func WriteRulesMarkdown(w io.Writer, rules []*diag.Rule) error {
 		fmt.Fprintf(&b, "| [%s](#%s) | `%s` | %s | %s |\n", r.ID, r.HelpAnchor(), r.Name, r.Severity, mdCell(r.Short))
 	}
 	for _, r := range rules {
-		fmt.Fprintf(&b, "\n## %s\n\n**`%s`** · default severity **%s** · %s\n\n%s\n", r.ID, r.Name, r.Severity, r.Domain, r.Short)
-		if r.Full != "" {
-			fmt.Fprintf(&b, "\n%s\n", r.Full)
-		}
-		if r.Help != "" {
-			fmt.Fprintf(&b, "\n**How to fix:** %s\n", r.Help)
-		}
+		writeRuleSection(&b, r)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeRuleSection is one rule's section of docs/rules.md, starting with
+// the blank line that separates it from what comes before.
+func writeRuleSection(b *strings.Builder, r *diag.Rule) {
+	fmt.Fprintf(b, "\n## %s\n\n**`%s`** · default severity **%s** · %s\n\n%s\n", r.ID, r.Name, r.Severity, r.Domain, r.Short)
+	if r.Full != "" {
+		fmt.Fprintf(b, "\n%s\n", r.Full)
+	}
+	if r.Help != "" {
+		fmt.Fprintf(b, "\n**How to fix:** %s\n", r.Help)
+	}
 }
 
 func mdCell(s string) string {

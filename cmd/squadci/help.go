@@ -1,0 +1,215 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+func init() {
+	register("help", "help [COMMAND [SUBCOMMAND]]", "print the usage, or what COMMAND --help prints", (*Command).runHelp)
+}
+
+// helpPage is what `--help` says about one command beyond its usage line and
+// flags. Pages are keyed by the words after "squadci" ("lint", "connector
+// new"); every command has one (a test checks), so every --help ends with
+// the exit codes that command uses.
+type helpPage struct {
+	about   string // paragraphs after the usage line; "" means the summary
+	exits   []exitMeaning
+	noFlags bool // the command parses no flags: Main answers --help for it
+}
+
+type exitMeaning struct {
+	code    int
+	meaning string
+}
+
+// The meanings most commands share.
+var (
+	exit0       = exitMeaning{exitOK, "success"}
+	exit2       = exitMeaning{exitUsage, "usage or configuration error"}
+	exit3       = exitMeaning{exitInternal, "internal error"}
+	plainExits  = []exitMeaning{exit0, exit2, exit3}
+	refuseExits = []exitMeaning{exit0, {exitFindings, "refused: the reasons are printed on stderr"}, exit2, exit3}
+)
+
+var helpPages = map[string]helpPage{
+	"lint": {about: lintAbout, exits: []exitMeaning{
+		{exitOK, "nothing at or above the fail level"},
+		{exitFindings, "findings at or above the fail level (--fail-level, default error)"},
+		exit2, {exitInternal, "internal error (a check failed; the file is reported with rule SQ001)"},
+	}},
+	"rules": {about: "List every rule: id, default severity, name and summary. With ID (a rule id such as\n" +
+		"CN101, or its kebab name), print that rule's full description, default severity,\n" +
+		"fixability, repair hint and docs URL.", exits: []exitMeaning{exit0, {exitUsage, "usage error, or no rule has that id or name"}, exit3}},
+	"version": {exits: []exitMeaning{exit0}, noFlags: true},
+	"help":    {exits: []exitMeaning{exit0, {exitUsage, "unknown command"}}},
+	"hook": {about: "Manage a plain git pre-commit hook (core.hooksPath is honoured):\n\n" +
+		"  install     write the hook; it runs `squadci lint --staged` before each commit.\n" +
+		"              A hook squadci did not write is kept only with --force, which runs\n" +
+		"              it first.\n" +
+		"  uninstall   remove the hook squadci wrote (a foreign hook is left alone).",
+		exits: plainExits},
+	"action": {about: "The entry point of action.yml: reads its inputs from INPUT_* variables and the\n" +
+		"GitHub context from GITHUB_*; it takes no arguments.",
+		exits:   []exitMeaning{exit0, {exitFindings, "findings at or above fail-level, or a task failed or became unreachable"}, exit2, exit3},
+		noFlags: true},
+	"agentfile":        {about: agentfileAbout, exits: []exitMeaning{exit0, exit2}},
+	"agentfile export": {about: agentfileExportAbout, exits: agentfileExportExits},
+	"connector":        {exits: []exitMeaning{exit0, exit2}}, // about: set in init
+	"connector new": {about: "Create a connector: its manifest under connectors/, its mailbox and an example\n" +
+		"request and result. --template writes REPLACE_* placeholders for every value not\n" +
+		"given; lint fails until they are resolved.", exits: refuseExits},
+	"connector dispatch": {about: "Dispatch a task: write its request, snapshot and state into the connector's\n" +
+		"mailbox and print the new taskId.", exits: refuseExits},
+	"connector status": {about: "Show what a resume would decide for each pending task, writing nothing.", exits: plainExits},
+	"poll":             {exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
+	"resume":           {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
+}
+
+const lintAbout = `Lint connector manifests and exchanges, agent files and squad state.
+
+Paths:
+  no PATH          the root is the git top-level (else the working directory);
+                   everything discovered under it is linted
+  one directory    a single directory argument is the root itself: its
+                   .squadci.yml, manifests and mailboxes; reported paths are
+                   relative to it
+  files or dirs    otherwise the root is the default one and each PATH only
+                   narrows what is reported; cross-file rules still see the
+                   whole root
+  --staged         takes no PATH: lints what is staged in the git index`
+
+// helpRequest is the flag package's ErrHelp with the flag set it came from,
+// so usageError can print that command's help.
+type helpRequest struct{ fs *flag.FlagSet }
+
+func (h *helpRequest) Error() string { return flag.ErrHelp.Error() }
+func (h *helpRequest) Unwrap() error { return flag.ErrHelp }
+
+// isHelpFlag reports the spellings of a help request.
+func isHelpFlag(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "--h"
+}
+
+// writeHelp prints the help of the command named by key ("lint",
+// "connector new"): usage line, description, flags, exit codes.
+func writeHelp(w io.Writer, key string, fs *flag.FlagSet) {
+	page := helpPages[key]
+	fmt.Fprintf(w, "Usage: squadci %s\n\n", synopsisOf(key))
+	about := page.about
+	if about == "" {
+		about = summaryOf(key)
+	}
+	fmt.Fprintf(w, "%s\n", strings.TrimRight(about, "\n"))
+	if fs != nil && hasFlags(fs) {
+		fmt.Fprint(w, "\nFlags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	fmt.Fprint(w, "\nExit codes:\n")
+	for _, e := range page.exits {
+		fmt.Fprintf(w, "  %d  %s\n", e.code, e.meaning)
+	}
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	any := false
+	fs.VisitAll(func(*flag.Flag) { any = true })
+	return any
+}
+
+// subSynopses are the usage lines of subcommands ("connector new"). They are
+// filled in init: the connector table's run functions reach writeHelp, so a
+// package-level reference to that table here would be an initialization
+// cycle.
+var subSynopses = map[string]string{"agentfile export": "agentfile export FILE"}
+
+func init() {
+	names := make([]string, 0, len(connectorCommands))
+	for name, sub := range connectorCommands {
+		subSynopses["connector "+name] = "connector " + sub.synopsis
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("Create a connector, dispatch a task to one, or see what a resume would decide.\n\nCommands:\n")
+	for _, name := range names {
+		fmt.Fprintf(&b, "  squadci connector %s\n", connectorCommands[name].synopsis)
+	}
+	b.WriteString("\nRun 'squadci help connector COMMAND' for a command's flags.")
+	page := helpPages["connector"]
+	page.about = b.String()
+	helpPages["connector"] = page
+}
+
+// synopsisOf is the usage line of a command or subcommand.
+func synopsisOf(key string) string {
+	if s, ok := subSynopses[key]; ok {
+		return s
+	}
+	return subcommands[key].synopsis
+}
+
+func summaryOf(key string) string {
+	if sub, ok := subcommands[key]; ok {
+		return strings.ToUpper(sub.summary[:1]) + sub.summary[1:] + "."
+	}
+	return ""
+}
+
+// helpKey is the helpPages key of a flag set named "squadci WORDS".
+func helpKey(fs *flag.FlagSet) string {
+	return strings.TrimPrefix(fs.Name(), "squadci ")
+}
+
+// printHelp writes a command's help to stdout: help was asked for.
+func (c *Command) printHelp(key string, fs *flag.FlagSet) int {
+	writeHelp(c.Stdout, key, fs)
+	return exitOK
+}
+
+// runHelp answers `squadci help [COMMAND [SUBCOMMAND]]` by running the
+// command with --help, so both print the same bytes on the same stream.
+func (c *Command) runHelp(args []string) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(c.Stdout, usageText())
+		return exitOK
+	case len(args) == 1 && isHelpFlag(args[0]):
+		return c.printHelp("help", nil)
+	case len(args) > 2:
+		return c.usageError(errors.New("help takes a command and at most one subcommand"))
+	}
+	sub, ok := subcommands[args[0]]
+	if !ok {
+		return c.unknownCommand(args[0])
+	}
+	return c.runWithHelp(args[0], sub, append(args[1:], "--help"))
+}
+
+// runWithHelp runs a command, answering --help itself for a command that
+// parses no flags.
+func (c *Command) runWithHelp(name string, sub subcommand, args []string) int {
+	if helpPages[name].noFlags {
+		for _, a := range args {
+			if isHelpFlag(a) {
+				return c.printHelp(name, nil)
+			}
+		}
+	}
+	return sub.run(c, args)
+}
+
+// unknownCommand refuses a command name, suggesting the nearest one.
+func (c *Command) unknownCommand(name string) int {
+	fmt.Fprintf(c.Stderr, "squadci: unknown command %q%s; run 'squadci help' for the list\n", name, diag.DidYouMean(name, commandNames()))
+	return exitUsage
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+// TestRulesDescribesOneRule: `squadci rules ID` (id in any case, or kebab
+// name) prints the rule's full description, severity, fixability, hint and
+// docs URL; every rule can be described.
+func TestRulesDescribesOneRule(t *testing.T) {
+	dir := t.TempDir()
+	r, _ := diag.Lookup("CN101")
+	for _, id := range []string{"CN101", "cn101", "manifest-unknown-field"} {
+		code, out, errOut := run(t, dir, "rules", id)
+		if code != exitOK || errOut != "" {
+			t.Fatalf("rules %s: exit %d %s", id, code, errOut)
+		}
+		if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, r.Full) {
+			t.Errorf("rules %s lacks the full description:\n%s", id, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if len(line) > 80 && !strings.HasPrefix(line, "How to fix:") && !strings.HasPrefix(line, "Docs:") {
+				t.Errorf("rules %s: line longer than 80 bytes: %q", id, line)
+			}
+		}
+		for _, want := range []string{"CN101 manifest-unknown-field\n", r.Short, "Default severity: error\n",
+			"Fixable:          no\n", "How to fix:       " + r.Help + "\n", "Docs:             " + r.HelpURL() + "\n"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("rules %s lacks %q:\n%s", id, want, out)
+			}
+		}
+	}
+	for _, rule := range diag.All() {
+		if code, out, _ := run(t, dir, "rules", rule.ID); code != exitOK || !strings.HasPrefix(out, rule.ID+" "+rule.Name+"\n") {
+			t.Errorf("rules %s: exit %d\n%s", rule.ID, code, out)
+		}
+	}
+	_, two, _ := run(t, dir, "rules", "CN101", "CN102")
+	if !strings.Contains(two, "\n\nCN102 manifest-action-field\n") {
+		t.Errorf("two rules:\n%s", two)
+	}
+}
+
+func TestRulesUnknownID(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]string{
+		"CN1O1":                 ` (did you mean "CN101"?)`,
+		"manifest-unknwn-field": ` (did you mean "manifest-unknown-field"?)`,
+		"nothing-like-a-rule":   `; 'squadci rules'`,
+	}
+	for id, want := range cases {
+		code, out, errOut := run(t, dir, "rules", "CN101", id)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, `no rule has the id or name "`+id+`"`+want) {
+			t.Errorf("rules %s: exit %d stdout %q stderr %q", id, code, out, errOut)
+		}
+	}
+}
+
+func TestRulesOneRuleFormats(t *testing.T) {
+	dir := t.TempDir()
+	code, out, _ := run(t, dir, "rules", "CN102", "--format", "json")
+	var one struct {
+		ID      string `json:"id"`
+		Fixable *bool  `json:"fixable"`
+		Help    string `json:"help"`
+		HelpURI string `json:"helpUri"`
+	}
+	if err := json.Unmarshal([]byte(out), &one); code != exitOK || err != nil || one.ID != "CN102" || one.Fixable == nil || *one.Fixable || one.HelpURI == "" {
+		t.Errorf("json: exit %d %v %+v\n%s", code, err, one, out)
+	}
+	code, out, _ = run(t, dir, "rules", "--format", "json")
+	var all []map[string]any
+	if err := json.Unmarshal([]byte(out), &all); code != exitOK || err != nil || len(all) != len(diag.All()) {
+		t.Errorf("json list: exit %d %v, %d rules", code, err, len(all))
+	}
+	code, out, _ = run(t, dir, "rules", "CN102", "--format", "markdown")
+	if code != exitOK || !strings.HasPrefix(out, "## CN102\n\n**`manifest-action-field`**") {
+		t.Errorf("markdown:\n%s", out)
+	}
+	if code, _, _ := run(t, dir, "rules", "--format", "xml"); code != exitUsage {
+		t.Errorf("bad format: exit %d", code)
+	}
+	if code, _, _ := run(t, dir, "rules", "CN101", "--format", "xml"); code != exitUsage {
+		t.Errorf("bad format with an id: exit %d", code)
+	}
+}
