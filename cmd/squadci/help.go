@@ -36,7 +36,7 @@ var (
 	exit2       = exitMeaning{exitUsage, "usage or configuration error"}
 	exit3       = exitMeaning{exitInternal, "internal error"}
 	plainExits  = []exitMeaning{exit0, exit2, exit3}
-	refuseExits = []exitMeaning{exit0, {exitFindings, "refused: the reasons are printed on stderr"}, exit2, exit3}
+	refuseExits = []exitMeaning{exit0, {exitUsage, "usage error, or refused: every reason is printed on stderr and nothing is written"}, exit3}
 )
 
 var helpPages = map[string]helpPage{
@@ -69,6 +69,10 @@ var helpPages = map[string]helpPage{
 	"connector dispatch": {about: "Dispatch a task: write its request, snapshot and state into the connector's\n" +
 		"mailbox and print the new taskId.", exits: refuseExits},
 	"connector status": {about: "Show what a resume would decide for each pending task, writing nothing.", exits: plainExits},
+	"connector paths": {about: "List what a scheduled run may have written, for `git add`: every manifest's mailbox\n" +
+		"(requests, snapshots, results, claims, task state) and the deliverable roots of the\n" +
+		"tasks still in a mailbox. Only existing directories that git would accept are\n" +
+		"printed; anything left out for a reason is said on stderr.", exits: plainExits},
 	"poll":             {exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
 	"resume":           {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
 }
@@ -80,11 +84,17 @@ Paths:
                    everything discovered under it is linted
   one directory    a single directory argument is the root itself: its
                    .squadci.yml, manifests and mailboxes; reported paths are
-                   relative to it
+                   relative to it. A root in which nothing is checked exits 2
+  --root DIR       DIR is the root, and every PATH narrows (lint a subfolder
+                   of a repository with --root . SUBFOLDER/)
   files or dirs    otherwise the root is the default one and each PATH only
                    narrows what is reported; cross-file rules still see the
                    whole root
-  --staged         takes no PATH: lints what is staged in the git index`
+  --staged         takes no PATH: lints what is staged in the git index,
+                   filtered like discovery (a staged package.json is skipped)
+
+A file named on the command line that is no kind squadci checks gets one note
+(SQ004) instead of being linted as something it is not.`
 
 // helpRequest is the flag package's ErrHelp with the flag set it came from,
 // so usageError can print that command's help.
