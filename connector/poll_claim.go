@@ -84,8 +84,13 @@ func (p *poller) takeClaim(t *pollTarget, v claimVerdict, timeout time.Duration)
 	case err != nil:
 		t.o.Error = err.Error()
 		return nil
-	case again.Action != PollRan || again.Next != v.Next:
+	case again.Action != PollRan:
 		p.reportClaim(t, again) // another poller took it meanwhile
+		return nil
+	case again.Next != v.Next:
+		// Another poller ran it meanwhile, and that run failed too: its
+		// retry is the next pass's, never a second run in this one.
+		p.reportClaim(t, claimVerdict{Action: PollClaimed, Why: again.Why + " meanwhile; the next poll retries it"})
 		return nil
 	}
 	if _, err := p.fsys.Lstat(t.o.Mailbox + t.o.TaskID + ".result.json"); err == nil {
