@@ -173,6 +173,9 @@ func (p *poller) pollTask(ctx context.Context, listed *Exchange) *PollOutcome {
 	if claim == nil {
 		return o
 	}
+	// The run ends by the end-by time the claim promises.
+	endBy, _ := time.Parse(time.RFC3339Nano, claim.EndBy)
+	timeout = max(endBy.Sub(p.now()), time.Millisecond)
 	o.Action, o.Claim = PollRan, claim
 	o.Run = runAdapter(ctx, adapterCall{
 		dir: p.root, argv: adapter.Command, request: o.Request, timeout: timeout, limit: p.opts.OutputLimit,

@@ -5,5 +5,6 @@ package connector
 import "syscall"
 
 // dieWithPoller has nothing to set here: an adapter whose poller was
-// killed runs on, and a retry waits for its end-by time (claim_judge.go).
+// killed runs on unsupervised. A retry still waits for its end-by time
+// (claim_judge.go), but an adapter that outlives it may overlap the retry.
 func dieWithPoller(*syscall.SysProcAttr) {}

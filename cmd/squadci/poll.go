@@ -221,6 +221,9 @@ func pollLine(t connector.PollOutcome) string {
 	if t.Next != "" {
 		fmt.Fprintf(&b, "; %s", t.Next)
 	}
+	if t.Lock != nil && t.Lock.Action == connector.LockBroken {
+		fmt.Fprintf(&b, " (broke the stale lock %s: %s)", t.Lock.Path, t.Lock.Why)
+	}
 	if t.Error != "" {
 		fmt.Fprintf(&b, " [error: %s]", t.Error)
 	}
