@@ -31,15 +31,7 @@ if [ $((1$n % 5)) -eq 0 ] && [ ! -e "killed-once/$SQUADCI_TASK_ID" ]; then
   : > "killed-once/$SQUADCI_TASK_ID"
   kill -KILL $$
 fi
-box=$(dirname "$req")
-cat > "$box/.$SQUADCI_TASK_ID.result.tmp" <<EOF
-{"schemaVersion": "1.1", "connectorId": "acme-research-agent", "taskId": "$SQUADCI_TASK_ID", "role": "researcher",
- "bindingId": "research-agent", "status": "completed", "narrative": "Wrote a cited note.",
- "artifacts": [{"path": "$SQUADCI_DELIVERABLE_ROOT$SQUADCI_TASK_ID.md"}], "completedAt": "2026-03-02T10:00:00Z"}
-EOF
-mv "$box/.$SQUADCI_TASK_ID.result.tmp" "$box/$SQUADCI_TASK_ID.result.json"
-echo "$SQUADCI_TASK_ID" >> adapter-successes.log
-`
+` + publishAndLog
 
 // TestPollSurvivesKills kills `squadci poll` over 300 tasks with SIGKILL at
 // random moments, 15 times, while a fifth of the adapters kill themselves

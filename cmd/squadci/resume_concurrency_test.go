@@ -30,7 +30,11 @@ if [ $((1$n % 3)) -eq 1 ] && [ ! -e "failed-once/$SQUADCI_TASK_ID" ]; then
 fi
 mkdir -p "$SQUADCI_DELIVERABLE_ROOT"
 printf 'ARTIFACT-CONTENT %s\n' "$SQUADCI_TASK_ID" > "$SQUADCI_DELIVERABLE_ROOT$SQUADCI_TASK_ID.md"
-box=$(dirname "$req")
+` + publishAndLog
+
+// publishAndLog ends a test adapter: publish a valid result atomically,
+// then log the success to adapter-successes.log (O_APPEND).
+const publishAndLog = `box=$(dirname "$req")
 cat > "$box/.$SQUADCI_TASK_ID.result.tmp" <<EOF
 {"schemaVersion": "1.1", "connectorId": "acme-research-agent", "taskId": "$SQUADCI_TASK_ID", "role": "researcher",
  "bindingId": "research-agent", "status": "completed", "narrative": "Wrote a cited note.",
