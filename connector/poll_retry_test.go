@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -80,6 +81,9 @@ func TestPollNeverRepeatsARunThatWroteAResult(t *testing.T) {
 // A missing or non-executable adapter command is a configuration error
 // found before anything is claimed.
 func TestPollRefusesAMissingAdapter(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("exec bits and sh")
+	}
 	root, ms := resumeRepo(t)
 	d := dispatchAt(t, root, ms, time.Now(), 60, 2)
 	writeRel(t, root, "scripts/plain.sh", "#!/bin/sh\n")
@@ -177,5 +181,58 @@ func TestRacingPollersRetryOnce(t *testing.T) {
 	}
 	if entries, _ := filepath.Glob(filepath.Join(root, ".connector-drops/*/.squad-connector/*.lock")); len(entries) != 0 {
 		t.Errorf("locks left: %v", entries)
+	}
+}
+
+// A retry waits for a task lock another live process holds, then leaves
+// the task to the next pass, saying so; it never runs without the lock.
+func TestPollRetrySkipsAHeldLock(t *testing.T) {
+	root, ms := resumeRepo(t)
+	d := dispatchAt(t, root, ms, time.Now(), 60, 2)
+	c := newClaim(LockPolicy{PID: deadPID(t), Host: "elsewhere"}, 1, time.Now().Add(-time.Minute), time.Minute)
+	c.finish(&AdapterRun{ExitCode: 1}, false, time.Now())
+	writeRel(t, root, claimPath(filepathDir(d.Request), d.TaskID), string(c.encode()))
+	lock := lockPath(filepathDir(d.Request), d.TaskID)
+	held, _, err := acquireLock(filepath.Join(root, lock), lock, d.TaskID, LockPolicy{}.self(), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	adapters := map[string]Adapter{"acme-research-agent": {Command: adapterScript(t, root, "good"), Timeout: time.Minute}}
+	o := pollOnce(t, root, ms, adapters)[d.TaskID]
+	if o.Action != PollBusy || !strings.Contains(o.Why, "lock stayed held") || o.Lock == nil || adapterCalls(t, root) != 0 {
+		t.Errorf("held lock: %+v, %d runs", o, adapterCalls(t, root))
+	}
+	held.release()
+	if o := pollOnce(t, root, ms, adapters)[d.TaskID]; o.Action != PollRan || o.Claim.Attempt != 2 {
+		t.Errorf("after release: %+v", o)
+	}
+}
+
+// A run that times out, or whose command passes the check but cannot be
+// started (not a program), is recorded as such and retried.
+func TestPollRecordsTimeoutsAndFailedStarts(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("exec bits and sh")
+	}
+	root, ms := resumeRepo(t)
+	d := dispatchAt(t, root, ms, time.Now(), 60, 2)
+	writeRel(t, root, "bin/not-a-program", "\x00\x01\x02 not a program\n")
+	if err := os.Chmod(filepath.Join(root, "bin/not-a-program"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		adapter Adapter
+		outcome string
+	}{
+		{Adapter{Command: []string{"./bin/not-a-program"}}, ClaimFailedToStart},
+		{Adapter{Command: adapterScript(t, root, "sleep"), Timeout: 200 * time.Millisecond}, ClaimTimedOut},
+	} {
+		o := pollOnce(t, root, ms, map[string]Adapter{"acme-research-agent": tc.adapter})[d.TaskID]
+		if o.Action != PollRan || !o.Run.Failed() || !strings.HasPrefix(o.Next, "will be retried by the next poll") {
+			t.Fatalf("%s: %+v run %+v", tc.outcome, o, o.Run)
+		}
+		if c := readClaimFile(t, root, d).claim; c.Outcome != tc.outcome || c.Error == "" || c.ExitCode != nil {
+			t.Errorf("%s: claim %+v", tc.outcome, c)
+		}
 	}
 }
