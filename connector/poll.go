@@ -169,24 +169,29 @@ func (p *poller) pollTask(ctx context.Context, listed *Exchange) *PollOutcome {
 	if timeout <= 0 {
 		return nil // past its deadline between the check and now
 	}
-	claim := p.takeClaim(t, v, timeout)
-	if claim == nil {
-		return o
+	if claim := p.takeClaim(t, v, timeout); claim != nil {
+		p.run(ctx, t, listed, c.Request, adapter, claim)
 	}
+	return o
+}
+
+// run runs the adapter for the claimed task, checks what it wrote and
+// records in the claim how the run ended.
+func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *Request, adapter Adapter, claim *Claim) {
+	o := t.o
 	// The run ends by the end-by time the claim promises.
 	endBy, _ := time.Parse(time.RFC3339Nano, claim.EndBy)
-	timeout = max(endBy.Sub(p.now()), time.Millisecond)
 	o.Action, o.Claim = PollRan, claim
 	o.Run = runAdapter(ctx, adapterCall{
-		dir: p.root, argv: adapter.Command, request: o.Request, timeout: timeout, limit: p.opts.OutputLimit,
+		dir: p.root, argv: adapter.Command, request: o.Request, timeout: max(endBy.Sub(p.now()), time.Millisecond),
+		limit: p.opts.OutputLimit,
 		env: append(append([]string{}, p.opts.Env...),
-			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+c.Request.DeliverableRoot),
+			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+req.DeliverableRoot),
 	})
 	after, decided := p.check(listed)
 	decided.Changed = false // checked, not consumed
 	o.Check = &decided
 	p.finishClaim(t, claim, o.Run, after.Exchange.Result != nil)
-	return o
 }
 
 // check reads the task's files and decides it as a resume would, without
