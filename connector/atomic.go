@@ -26,11 +26,17 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode, overwrite bool)
 // writeUnsynced is WriteFileAtomic but for the final fsync of the
 // directory, which the caller owes: a resume syncs each directory once for
 // all the states it replaced there, before it tells anyone.
-func writeUnsynced(path string, data []byte, perm fs.FileMode, overwrite bool) (err error) {
+func writeUnsynced(path string, data []byte, perm fs.FileMode, overwrite bool) error {
+	return writeVia(parentDir(path), path, data, perm, overwrite)
+}
+
+// writeVia is writeUnsynced with the temporary file in tmpDir, a directory
+// on the same file system ("."+base+".tmp-*" there).
+func writeVia(tmpDir, path string, data []byte, perm fs.FileMode, overwrite bool) (err error) {
 	dir, base := parentDir(path), filepath.Base(path)
 	var tmp *os.File
-	err = inDir(dir, func() (err error) {
-		tmp, err = os.CreateTemp(dir, "."+base+".tmp-*")
+	err = inDir(tmpDir, func() (err error) {
+		tmp, err = os.CreateTemp(tmpDir, "."+base+".tmp-*")
 		return err
 	})
 	if err != nil {

@@ -236,8 +236,8 @@ func readLockOwner(r io.Reader) *LockOwner {
 	return &o
 }
 
-// removeStaleTemp removes a temporary state file of the task whose lock
-// the caller holds: state temporaries are written only under the lock, so
+// removeStaleTemp removes a temporary state or claim file of the task
+// whose lock the caller holds: both are written only under the lock, so
 // any left is a dead writer's.
 func removeStaleTemp(path string) error { return ignoreMissing(os.Remove(path)) }
 
@@ -249,14 +249,17 @@ func ignoreMissing(err error) error {
 }
 
 // stateTemp reports whether name, an entry of .squad-connector/, is a
-// temporary state file WriteFileAtomic left ("."+base+".tmp-*"), and whose.
+// temporary state or claim file a killed writer left ("."+base+".tmp-*"),
+// and whose.
 func stateTemp(name string) (taskID string, ok bool) {
 	rest, dot := strings.CutPrefix(name, ".")
 	if !dot {
 		return "", false
 	}
-	if id, _, ok := strings.Cut(rest, ".state.json.tmp-"); ok && id != "" {
-		return id, true
+	for _, base := range [...]string{".state.json.tmp-", ".claim.json.tmp-"} {
+		if id, _, ok := strings.Cut(rest, base); ok && id != "" {
+			return id, true
+		}
 	}
 	return "", false
 }

@@ -2,7 +2,6 @@ package connector
 
 import (
 	"context"
-	"errors"
 	"time"
 )
 
@@ -34,7 +33,8 @@ type PollOptions struct {
 	// OutputLimit is how much output a run keeps; 0 means
 	// DefaultOutputLimit.
 	OutputLimit int
-	// Claim identifies this process in the claims it writes.
+	// Claim identifies this process in the claims and task locks it writes;
+	// its Timeout is when another's task lock may be broken, as for resume.
 	Claim LockPolicy
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -45,9 +45,11 @@ type PollOptions struct {
 
 // What a poll did with a pending task.
 const (
-	PollPending = "pending" // no adapter is configured for its connector
-	PollClaimed = "claimed" // claimed earlier (an adapter ran or is running)
-	PollRan     = "ran"     // this poll claimed it and ran the adapter
+	PollPending   = "pending"   // no adapter is configured for its connector
+	PollClaimed   = "claimed"   // claimed earlier: its run may still be running, or is never repeated
+	PollRan       = "ran"       // this poll claimed it (first run or retry) and ran the adapter
+	PollExhausted = "exhausted" // its last run failed and no retry is left
+	PollBusy      = "busy"      // its lock was held: the claim could not be looked at
 )
 
 // PollOutcome is one pending task of a poll.
@@ -64,6 +66,16 @@ type PollOutcome struct {
 	// adapter wrote, checked with the validator a resume uses, and not
 	// consumed. Nil unless the adapter ran.
 	Check *TaskDecision `json:"check,omitempty"`
+	// Claim is the task's claim as this poll left it; nil without one.
+	Claim *Claim `json:"claim,omitempty"`
+	// Why says what the claim showed, for PollClaimed, PollExhausted and
+	// a retry.
+	Why string `json:"why,omitempty"`
+	// Next says what happens after a run that failed, or to a task whose
+	// claimed run failed with no retry left.
+	Next string `json:"next,omitempty"`
+	// Lock is another process's lock this poll found on the task.
+	Lock *LockEvent `json:"lock,omitempty"`
 	// Error is an I/O problem with the claim.
 	Error string `json:"error,omitempty"`
 }
@@ -77,13 +89,19 @@ type PollReport struct {
 // lists the requests that have no result yet, whose task is awaiting and
 // not past its deadline or retry cap (what a resume would leave awaiting),
 // and, when trusted configuration maps the connector to an adapter, claims
-// each with <taskId>.claim.json (O_EXCL) and runs the adapter once: argv
+// each with <taskId>.claim.json and runs the adapter: argv
 // without a shell, the request path as last argument, the SQUADCI_*
 // variables set, a timeout no later than the deadline, bounded captured
 // output. It then checks what the adapter wrote with the resume's own
-// validator, without consuming it. It never writes a snapshot, a request, a
-// state or a result.
+// validator, without consuming it, and records in the claim how the run
+// ended. A run that ended without a result is retried by a later pass
+// (claim_judge.go). Before it claims anything it checks that every adapter
+// command it may run exists: an *AdapterCommandError otherwise. It never
+// writes a snapshot, a request, a state or a result.
 func Poll(ctx context.Context, root string, opts PollOptions) (*PollReport, error) {
+	if err := checkAdapters(root, opts.Manifests, opts.Adapters); err != nil {
+		return nil, err
+	}
 	p := newPoller(root, opts)
 	defer p.files.close()
 	lfs := &listingFS{ReadFS: p.fsys}
@@ -119,23 +137,30 @@ func newPoller(root string, opts PollOptions) *poller {
 // pollTask handles one listed exchange; nil when it is not pending.
 func (p *poller) pollTask(ctx context.Context, listed *Exchange) *PollOutcome {
 	c, d := p.check(listed)
-	if c.Exchange.Result != nil || d.Current != StatusAwaiting || d.Status != StatusAwaiting || c.Request == nil {
+	if c.Exchange.Result != nil || d.Current != StatusAwaiting || d.Status != StatusAwaiting || c.Request == nil || c.State == nil {
 		return nil
 	}
 	now := p.now()
 	o := &PollOutcome{TaskID: listed.TaskID, ConnectorID: listed.Manifest.ConnectorID, Mailbox: listed.Mailbox,
 		Request: c.Exchange.Request.Path, Deadline: FormatTimestamp(c.Request.Deadline), Action: PollPending}
-	claim := claimPath(listed.Mailbox, listed.TaskID)
-	if _, err := p.fsys.Lstat(claim); err == nil {
-		o.Action = PollClaimed
+	adapter, mapped := p.opts.Adapters[o.ConnectorID]
+	t := &pollTarget{o: o, rel: claimPath(listed.Mailbox, listed.TaskID),
+		judge: claimJudge{self: p.opts.Claim, timeout: adapter.Timeout, deadline: c.Request.Deadline,
+			retryCap: c.State.RetryCap, now: now, alive: processAlive}}
+	v, err := p.peekClaim(t)
+	if err != nil {
+		o.Error = err.Error()
 		return o
 	}
-	if !p.files.isRealDir(listed.Mailbox) {
-		return nil // never create a claim through a link
-	}
-	adapter, ok := p.opts.Adapters[o.ConnectorID]
-	if !ok || len(adapter.Command) == 0 {
+	if v.Action != PollRan {
+		p.reportClaim(t, v)
 		return o
+	}
+	if !mapped || len(adapter.Command) == 0 {
+		return o
+	}
+	if !p.files.isRealDir(listed.Mailbox) || !p.files.isRealDir(listed.Mailbox+stateDir) {
+		return nil // never create a claim or a lock through a link
 	}
 	timeout := c.Request.Deadline.Sub(now)
 	if adapter.Timeout > 0 {
@@ -144,24 +169,29 @@ func (p *poller) pollTask(ctx context.Context, listed *Exchange) *PollOutcome {
 	if timeout <= 0 {
 		return nil // past its deadline between the check and now
 	}
-	switch err := claimTask(p.abs(claim), p.opts.Claim, now); {
-	case errors.Is(err, errClaimed):
-		o.Action = PollClaimed
-		return o
-	case err != nil:
-		o.Error = "claiming the task: " + err.Error()
-		return o
+	if claim := p.takeClaim(t, v, timeout); claim != nil {
+		p.run(ctx, t, listed, c.Request, adapter, claim)
 	}
-	o.Action = PollRan
-	o.Run = runAdapter(ctx, adapterCall{
-		dir: p.root, argv: adapter.Command, request: o.Request, timeout: timeout, limit: p.opts.OutputLimit,
-		env: append(append([]string{}, p.opts.Env...),
-			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+c.Request.DeliverableRoot),
-	})
-	_, after := p.check(listed)
-	after.Changed = false // checked, not consumed
-	o.Check = &after
 	return o
+}
+
+// run runs the adapter for the claimed task, checks what it wrote and
+// records in the claim how the run ended.
+func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *Request, adapter Adapter, claim *Claim) {
+	o := t.o
+	// The run ends by the end-by time the claim promises.
+	endBy, _ := time.Parse(time.RFC3339Nano, claim.EndBy)
+	o.Action, o.Claim = PollRan, claim
+	o.Run = runAdapter(ctx, adapterCall{
+		dir: p.root, argv: adapter.Command, request: o.Request, timeout: max(endBy.Sub(p.now()), time.Millisecond),
+		limit: p.opts.OutputLimit,
+		env: append(append([]string{}, p.opts.Env...),
+			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+req.DeliverableRoot),
+	})
+	after, decided := p.check(listed)
+	decided.Changed = false // checked, not consumed
+	o.Check = &decided
+	p.finishClaim(t, claim, o.Run, after.Exchange.Result != nil)
 }
 
 // check reads the task's files and decides it as a resume would, without

@@ -23,7 +23,9 @@ type AdapterRun struct {
 	Command  string `json:"command"`
 	ExitCode int    `json:"exitCode"` // -1 when it did not exit on its own
 	TimedOut bool   `json:"timedOut,omitempty"`
-	Duration string `json:"duration"`
+	// NotStarted is set when the command could not be started at all.
+	NotStarted bool   `json:"notStarted,omitempty"`
+	Duration   string `json:"duration"`
 	// Error says why the command could not start or was stopped.
 	Error string `json:"error,omitempty"`
 	// Output is the tail of its combined stdout and stderr, at most the
@@ -61,17 +63,25 @@ func runAdapter(ctx context.Context, call adapterCall) *AdapterRun {
 	cmd.WaitDelay = 5 * time.Second
 	isolate(cmd)
 	start := time.Now()
-	err := cmd.Run()
-	run := &AdapterRun{Command: call.argv[0], ExitCode: -1, Duration: time.Since(start).Round(time.Millisecond).String()}
+	err := cmd.Start()
+	started := err == nil
+	if started {
+		err = cmd.Wait()
+	}
+	run := &AdapterRun{Command: call.argv[0], ExitCode: -1, NotStarted: !started, Duration: time.Since(start).Round(time.Millisecond).String()}
 	if cmd.ProcessState != nil && cmd.ProcessState.Exited() {
 		run.ExitCode = cmd.ProcessState.ExitCode()
 	}
 	var exitErr *exec.ExitError
 	switch {
+	case !started:
+		run.Error = err.Error()
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		run.TimedOut, run.Error = true, "stopped at its timeout of "+call.timeout.Round(time.Second).String()
 	case ctx.Err() != nil:
 		run.Error = "stopped: " + ctx.Err().Error()
+	case errors.As(err, &exitErr) && !exitErr.Exited():
+		run.Error = exitErr.Error() // killed by a signal
 	case err != nil && !errors.As(err, &exitErr):
 		run.Error = err.Error()
 	}

@@ -287,7 +287,8 @@ func TestResumeLocks(t *testing.T) {
 	dead := deadPID(t)
 	host, _ := os.Hostname()
 	writeRel(t, root, lock, `{"pid":`+itoa(dead)+`,"host":"`+host+`","time":"2020-01-01T00:00:00Z"}`)
-	tmps := []string{box + stateDir + "." + d.TaskID + ".state.json.tmp-123", box + stateDir + "." + d.TaskID + ".state.json.tmp-456"}
+	tmps := []string{box + stateDir + "." + d.TaskID + ".state.json.tmp-123", box + stateDir + "." + d.TaskID + ".state.json.tmp-456",
+		box + stateDir + "." + d.TaskID + ".claim.json.tmp-789"}
 	for _, p := range tmps {
 		writeRel(t, root, p, "partial")
 	}
@@ -354,6 +355,8 @@ func TestStateTemp(t *testing.T) {
 		{"t-1.state.json", "", false},
 		{".state.json.tmp-1", "", false},
 		{".t-1.claim.json", "", false},
+		{".t-1.claim.json.tmp-99", "t-1", true},
+		{".claim.json.tmp-99", "", false},
 	} {
 		if id, ok := stateTemp(tc.name); id != tc.id || ok != tc.ok {
 			t.Errorf("stateTemp(%q) = %q %v", tc.name, id, ok)

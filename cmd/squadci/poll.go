@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,7 +14,7 @@ import (
 
 func init() {
 	register("poll", "poll [--once | --interval D] [flags]",
-		"the file-drop adapter poller: run the configured adapter once per pending request", (*Command).runPoll)
+		"the file-drop adapter poller: run the configured adapter for each pending request, retrying failed runs on later polls", (*Command).runPoll)
 }
 
 // adapterEnv are the variables an adapter inherits from squadci's own
@@ -31,7 +32,7 @@ func (c *Command) runPoll(args []string) int {
 	var f pollFlags
 	flags := flag.NewFlagSet("squadci poll", flag.ContinueOnError)
 	flags.SetOutput(c.Stderr)
-	f.register(flags, "exit 1 when an adapter fails or its result would fail the task", connector.DefaultPollWorkers, "adapters run at once")
+	f.register(flags, "exit 1 also when what an adapter wrote would fail the task (a failed adapter always exits 1)", connector.DefaultPollWorkers, "adapters run at once")
 	flags.BoolVar(&f.once, "once", false, "one pass over the mailboxes (the default)")
 	flags.DurationVar(&f.interval, "interval", 0, "poll again every D until interrupted (SIGINT, SIGTERM)")
 	flags.BoolVar(&f.verbose, "v", false, "show the tail of each adapter's output")
@@ -55,8 +56,7 @@ func (c *Command) runPoll(args []string) int {
 	for {
 		run, err := c.pollCore(ctx, repo, f.jobs)
 		if run == nil {
-			fmt.Fprintf(c.Stderr, "squadci: poll: %v\n", err)
-			return exitInternal
+			return c.pollStopped(repo, err)
 		}
 		if f.format == "json" {
 			if code := c.writeJSON(run.document()); code != exitOK {
@@ -69,7 +69,7 @@ func (c *Command) runPoll(args []string) int {
 		if ctx.Err() != nil {
 			return worst // interrupted: the runs in flight were stopped and reported
 		}
-		worst = max(worst, run.exitCode(err, f.failOn))
+		worst = max(worst, run.exitCode(err, true, f.failOn))
 		if f.interval == 0 {
 			return worst
 		}
@@ -103,6 +103,7 @@ func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int) (
 	progress, done := c.progress("poll")
 	rep, err := connector.Poll(ctx, repo.root, connector.PollOptions{
 		Manifests: repo.manifests, Adapters: adapters, Env: env, Workers: jobs, Progress: progress,
+		Claim: connector.LockPolicy{Timeout: DefaultLockTimeout},
 	})
 	done()
 	if rep == nil {
@@ -129,15 +130,17 @@ func (r *pollRun) ran() int {
 	return n
 }
 
-// exitCode is 3 after an internal problem, 1 with failOn when an adapter
-// failed or what it wrote would fail the task, else 0.
-func (r *pollRun) exitCode(err error, failOn bool) int {
+// exitCode is 3 after an internal problem; 1 when an adapter run of this
+// pass failed (with failAdapters) or what it wrote would fail the task
+// (with failResults); else 0. A run that failed in an earlier pass is not
+// this pass's failure.
+func (r *pollRun) exitCode(err error, failAdapters, failResults bool) int {
 	code := exitOK
 	for _, t := range r.report.Tasks {
 		switch {
 		case t.Error != "":
 			return exitInternal
-		case failOn && (t.Run != nil && t.Run.Failed() || t.Check != nil && failedStatus(t.Check.Status)):
+		case failAdapters && t.Run != nil && t.Run.Failed(), failResults && t.Check != nil && failedStatus(t.Check.Status):
 			code = exitFindings
 		}
 	}
@@ -184,9 +187,14 @@ func pollLine(t connector.PollOutcome) string {
 	switch t.Action {
 	case connector.PollPending:
 		fmt.Fprintf(&b, "pending until %s (no adapter configured)", t.Deadline)
-	case connector.PollClaimed:
-		b.WriteString("claimed earlier (its adapter ran or is running)")
+	case connector.PollClaimed, connector.PollExhausted:
+		fmt.Fprintf(&b, "claimed earlier: %s", t.Why)
+	case connector.PollBusy:
+		fmt.Fprintf(&b, "skipped: %s; the next poll looks again", t.Why)
 	case connector.PollRan:
+		if t.Claim != nil && t.Claim.Attempt > 1 {
+			fmt.Fprintf(&b, "retry %d: ", t.Claim.Attempt-1)
+		}
 		run := t.Run
 		switch {
 		case run.Error != "":
@@ -210,8 +218,34 @@ func pollLine(t connector.PollOutcome) string {
 			}
 		}
 	}
+	if t.Next != "" {
+		fmt.Fprintf(&b, "; %s", t.Next)
+	}
+	if t.Lock != nil && t.Lock.Action == connector.LockBroken {
+		fmt.Fprintf(&b, " (broke the stale lock %s: %s)", t.Lock.Path, t.Lock.Why)
+	}
 	if t.Error != "" {
 		fmt.Fprintf(&b, " [error: %s]", t.Error)
 	}
 	return b.String()
+}
+
+// pollStopped reports the error that stopped a pass before any task: a
+// missing adapter command is a configuration error (exit 2) named by its
+// config key, anything else internal (exit 3).
+func (c *Command) pollStopped(repo *scheduledRepo, err error) int {
+	var ae *connector.AdapterCommandError
+	if !errors.As(err, &ae) {
+		fmt.Fprintf(c.Stderr, "squadci: poll: %v\n", err)
+		return exitInternal
+	}
+	file := repo.cfg.Path
+	if file == "" {
+		file = "the configuration"
+	}
+	for _, p := range ae.Problems {
+		fmt.Fprintf(c.Stderr, "squadci: poll: %s: adapters.%s.command: the adapter of connector %s, %q, cannot be run: %v; nothing was claimed\n",
+			file, p.ConnectorID, p.ConnectorID, p.Command, p.Err)
+	}
+	return exitUsage
 }

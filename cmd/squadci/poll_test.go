@@ -6,11 +6,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/squadci/squadci/connector"
 )
 
 // poll --interval passes again and again until SIGTERM, then exits 0; each
@@ -50,5 +54,60 @@ func TestPollIntervalStopsOnSignal(t *testing.T) {
 	}
 	if passes < 2 || strings.Count(stderr.String(), "squadci: poll:") != passes {
 		t.Errorf("%d passes; stderr %s", passes, stderr.String())
+	}
+}
+
+// The first hour with an adapter: a typo in its path is a configuration
+// error that claims nothing; once the path is right, an adapter that
+// exits 1 turns the step red and its claim records the failure; when the
+// adapter works, the next poll retries the task and resume completes it.
+func TestPollTypoThenFix(t *testing.T) {
+	dir := newRepo(t)
+	d := dispatch(t, dir, researchArgs...)
+	claim := filepath.Join(dir, filepath.FromSlash(d.Request[:strings.LastIndex(d.Request, "/")+1]+d.TaskID+".claim.json"))
+	// Until the file "ready" exists, the adapter fails.
+	writeFile(t, dir, "scripts/research-adapter.sh", "#!/bin/sh\n[ -e ready ] || { echo 'not ready' >&2; exit 1; }\n"+
+		strings.TrimPrefix(researchAdapter, "#!/bin/sh\n"))
+	if err := os.Chmod(filepath.Join(dir, "scripts/research-adapter.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	config := func(path string) {
+		writeFile(t, dir, ".squadci.yml", "version: 1\nadapters:\n  acme-research-agent:\n    command: [\""+path+"\"]\n    timeout: 1m\n")
+	}
+
+	config("./scripts/research-adaptr.sh")
+	code, out, stderr := runEnv(t, dir, nil, "poll")
+	if code != exitUsage || !strings.Contains(stderr, `.squadci.yml: adapters.acme-research-agent.command`) ||
+		!strings.Contains(stderr, `"./scripts/research-adaptr.sh"`) || !strings.Contains(stderr, "no such file") {
+		t.Fatalf("typo: exit %d\n%s%s", code, out, stderr)
+	}
+	if _, err := os.Lstat(claim); !os.IsNotExist(err) {
+		t.Fatalf("a refused poll left a claim: %v", err)
+	}
+
+	config("./scripts/research-adapter.sh")
+	code, out, stderr = runEnv(t, dir, nil, "poll")
+	if code != exitFindings || !strings.Contains(out, "exited 1") || !strings.Contains(out, "will be retried by the next poll (retry 1 of 2)") {
+		t.Fatalf("failing adapter: exit %d\n%s%s", code, out, stderr)
+	}
+	var c connector.Claim
+	if src, err := os.ReadFile(claim); err != nil || json.Unmarshal(src, &c) != nil ||
+		c.Attempt != 1 || c.Outcome != connector.ClaimExited || c.ExitCode == nil || *c.ExitCode != 1 || c.FinishedAt == "" {
+		t.Fatalf("claim after the failure (%v): %+v", err, c)
+	}
+
+	writeFile(t, dir, "ready", "")
+	code, out, stderr = runEnv(t, dir, nil, "poll", "--format", "json")
+	var doc pollDocument
+	if code != exitOK || json.Unmarshal([]byte(out), &doc) != nil || len(doc.Tasks) != 1 || doc.Tasks[0].Action != "ran" ||
+		doc.Tasks[0].Claim.Attempt != 2 || doc.Tasks[0].Check.Status != connector.StatusCompleted {
+		t.Fatalf("fixed adapter: exit %d\n%s%s", code, out, stderr)
+	}
+	code, out, _ = runEnv(t, dir, nil, "resume", "--format", "json")
+	if rep := parseResume(t, out); code != exitOK || len(rep.Tasks) != 1 || rep.Tasks[0].Status != connector.StatusCompleted {
+		t.Errorf("resume: exit %d %+v", code, rep.Tasks)
+	}
+	if code, out, _ := runEnv(t, dir, nil, "poll"); code != exitOK || !strings.Contains(out, "no pending requests") {
+		t.Errorf("poll after completion: exit %d\n%s", code, out)
 	}
 }

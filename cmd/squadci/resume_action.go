@@ -63,13 +63,12 @@ func (c *Command) actionScheduled(a *githubactions.Action, in actionInputs) int 
 		run, err := c.pollCore(ctx, repo, connector.DefaultPollWorkers)
 		if run == nil {
 			a.EndGroup()
-			fmt.Fprintf(c.Stderr, "squadci: poll: %v\n", err)
-			return exitInternal
+			return c.pollStopped(repo, err)
 		}
 		run.writeText(c.Stdout, true)
 		a.EndGroup()
 		doc := run.document()
-		rep.Poll, counts, code = &doc, run.counts, run.exitCode(err, failOn)
+		rep.Poll, counts, code = &doc, run.counts, run.exitCode(err, failOn, failOn)
 	}
 	if in.mode != "poll" && code != exitInternal {
 		token := in.githubToken
@@ -297,6 +296,9 @@ func scheduledAnnotations(a *githubactions.Action, rep scheduledReport) {
 					msg += ": " + t.Run.Error
 				} else {
 					msg += fmt.Sprintf(" with exit code %d", t.Run.ExitCode)
+				}
+				if t.Next != "" {
+					msg += "; " + t.Next
 				}
 				notes = append(notes, note{file: t.Request, title: "squadci poll: adapter failed", msg: msg})
 			}
