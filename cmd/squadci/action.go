@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/squadci/squadci/internal/plural"
 	"os"
 	"path/filepath"
 	"sort"
@@ -136,7 +137,7 @@ func (c *Command) actionLint(a *githubactions.Action, in actionInputs) int {
 		return code
 	}
 	run := &res.Run
-	a.Group(fmt.Sprintf("squadci: %d findings in %d files", len(run.Findings), run.Files))
+	a.Group(fmt.Sprintf("squadci: %s in %s", plural.Count(len(run.Findings), "finding"), plural.Count(run.Files, "file")))
 	report.WriteText(c.Stdout, run, report.TextOptions{})
 	a.EndGroup()
 	if in.annotations {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/squadci/squadci/internal/plural"
 	"io"
 	"strings"
 	"time"
@@ -52,6 +53,7 @@ func (c *Command) runPoll(args []string) int {
 		return code
 	}
 	defer stop()
+	c.warnUnknownAdapters(repo)
 	worst := exitOK
 	for {
 		run, err := c.pollCore(ctx, repo, f.jobs)
@@ -65,7 +67,7 @@ func (c *Command) runPoll(args []string) int {
 		} else {
 			run.writeText(c.Stdout, f.verbose)
 		}
-		fmt.Fprintf(c.Stderr, "squadci: poll: %d pending tasks, %d adapter runs\n", len(run.report.Tasks), run.ran())
+		fmt.Fprintf(c.Stderr, "squadci: poll: %s, %s\n", plural.Count(len(run.report.Tasks), "pending task"), plural.Count(run.ran(), "adapter run"))
 		if ctx.Err() != nil {
 			return worst // interrupted: the runs in flight were stopped and reported
 		}

@@ -111,3 +111,19 @@ func TestPollTypoThenFix(t *testing.T) {
 		t.Errorf("poll after completion: exit %d\n%s", code, out)
 	}
 }
+
+// TestPollWarnsAboutUnknownAdapterKeys: an adapters: key that names no
+// manifest is never run; poll says so with a did-you-mean, and lint reports
+// it as SQ005 at the key.
+func TestPollWarnsAboutUnknownAdapterKeys(t *testing.T) {
+	dir := newRepo(t)
+	writeFile(t, dir, ".squadci.yml", "version: 1\nadapters:\n  acme-reserch-agent:\n    command: [\"true\"]\n")
+	code, _, stderr := runEnv(t, dir, nil, "poll")
+	if code != exitOK || !strings.Contains(stderr, `.squadci.yml:3:3: adapters: "acme-reserch-agent" names no manifest's connectorId (did you mean "acme-research-agent"?)`) {
+		t.Errorf("poll: exit %d, stderr:\n%s", code, stderr)
+	}
+	code, out, _ := run(t, dir, "lint", "--format", "oneline", "--fail-level", "warning")
+	if code != exitFindings || !strings.Contains(out, `.squadci.yml:3:3: warning: adapters: "acme-reserch-agent"`) || !strings.Contains(out, "[SQ005]") {
+		t.Errorf("lint: exit %d\n%s", code, out)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/squadci/squadci/internal/plural"
 	"io"
 	"strings"
 	"time"
@@ -62,7 +63,7 @@ func (c *Command) runResume(args []string) int {
 	} else {
 		res.writeText(c.Stdout)
 	}
-	fmt.Fprintf(c.Stderr, "squadci: resume: %d tasks: %s; %d transitions\n", len(res.report.Tasks), res.counts, res.transitions())
+	fmt.Fprintf(c.Stderr, "squadci: resume: %s: %s; %s\n", plural.Count(len(res.report.Tasks), "task"), res.counts, plural.Count(res.transitions(), "transition"))
 	return res.exitCode(err, f.failOn)
 }
 
