@@ -36,6 +36,9 @@ type TaskDecision struct {
 	Reason string `json:"reason,omitempty"`
 	// Rules are the ids of the rules that failed the task.
 	Rules []string `json:"rules,omitempty"`
+	// Failures say why, rule by rule: each finding's file and message. A
+	// finished task's lists the rules its recorded reason names.
+	Failures []Failure `json:"failures,omitempty"`
 	// Attempts is the attempt count a resume would record.
 	Attempts int `json:"attempts"`
 	// Changed says whether a resume would write a new state.
@@ -162,6 +165,7 @@ func ResolveTask(c *Checked, unreadable map[string]error, now time.Time) TaskDec
 	}
 	fail := func(reason string, rules []string) TaskDecision {
 		d.Status, d.Reason, d.Rules = StatusFailed, reason, rules
+		d.Failures = c.failures(rules, unreadable)
 		return d
 	}
 	// Step 1: no state, or a state that does not pin an intact exchange.
@@ -176,11 +180,15 @@ func ResolveTask(c *Checked, unreadable map[string]error, now time.Time) TaskDec
 	// Step 2: a finished task never changes.
 	if isTerminal(st.Status) {
 		d.Status, d.Reason = st.Status, st.Reason
+		d.Failures = c.reasonFailures(st.Reason, unreadable)
 		switch {
 		case c.has(ruleExchangeTaskIDReused.ID):
 			d.Reason, d.Rules = ReasonReplay, []string{ruleExchangeTaskIDReused.ID}
 		case c.has(ruleExchangeLateResult.ID):
 			d.Reason, d.Rules = ReasonLateResult, []string{ruleExchangeLateResult.ID}
+		}
+		if len(d.Rules) > 0 {
+			d.Failures = c.failures(d.Rules, unreadable)
 		}
 		return d
 	}

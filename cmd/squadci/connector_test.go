@@ -133,6 +133,7 @@ type decision struct {
 	TaskID, Status, Current, Reason string
 	Rules, Artifacts                []string
 	Attempts                        int
+	Failures                        []struct{ Rule, Path, Message string }
 }
 
 func status(t *testing.T, dir string, ids ...string) []decision {
@@ -207,13 +208,17 @@ func TestConnectorDispatchResultStatus(t *testing.T) {
 	}
 	if d := byID[bad.TaskID]; d.Status != "failed" || d.Reason != "invalid-result" || !reflect.DeepEqual(d.Rules, []string{"CN312", "CN504"}) {
 		t.Errorf("bad result: %+v", d)
+	} else if len(d.Failures) != 2 || d.Failures[0].Rule != "CN312" || d.Failures[1].Rule != "CN504" ||
+		!strings.Contains(d.Failures[1].Message, `role "developer" does not match`) || !strings.HasSuffix(d.Failures[1].Path, ".result.json") {
+		t.Errorf("JSON failures carry each rule's message and file: %+v", d.Failures)
 	}
 	if d := byID[waiting.TaskID]; d.Status != "awaiting" {
 		t.Errorf("waiting task: %+v", d)
 	}
-	// Text output names the decision and the rule ids.
+	// Text output names the decision, each rule id and its message.
 	_, out, _ := run(t, dir, "connector", "status", bad.TaskID)
-	if !strings.Contains(out, bad.TaskID+"  acme-research-agent  awaiting -> failed (invalid-result: CN312, CN504)") {
+	if !strings.Contains(out, bad.TaskID+"  acme-research-agent  awaiting -> failed (invalid-result: CN312: artifacts[0] path "+
+		`"reports/elsewhere/note.md" is not under the request's deliverableRoot "reports/research/"; CN504: role "developer" does not match`) {
 		t.Errorf("text status = %q", out)
 	}
 	if code, _, _ := run(t, dir, "connector", "status", "t-nope"); code != exitUsage {
