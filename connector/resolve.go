@@ -54,6 +54,9 @@ type ResolveOptions struct {
 	// empty means every pending task (awaiting, orphan requests, and
 	// finished tasks with a late result or a reused id beside them).
 	TaskIDs []string
+	// All lists finished tasks too (completed, failed, unreachable), with
+	// the reason their state records.
+	All bool
 	// Now is the clock deadlines are judged by; zero means time.Now().
 	Now time.Time
 	// Workers bounds parallel checks; 0 means GOMAXPROCS.
@@ -109,7 +112,7 @@ func Resolve(ctx context.Context, fsys ReadFS, opts ResolveOptions) ([]TaskDecis
 	keep := make([]bool, len(xs))
 	forEach(ctx, len(xs), opts.Workers, func(i int) {
 		d := ResolveTask(CheckExchange(xs[i], env), loaded.Unreadable, now)
-		decisions[i], keep[i] = d, len(opts.TaskIDs) > 0 || pending(d)
+		decisions[i], keep[i] = d, len(opts.TaskIDs) > 0 || opts.All || pending(d)
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -23,7 +23,7 @@ var connectorCommands = map[string]struct {
 }{
 	"new":      {"new --id ID --role ROLE [--kind agent|orchestrator] [--capability TEXT ...] [--contact EMAIL] [--template]", (*Command).runConnectorNew},
 	"dispatch": {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR [--binding B --member M --squad-root S --output ID=DIR ...] [--format json]", (*Command).runConnectorDispatch},
-	"status":   {"status [TASKID...] [--format text|json]", (*Command).runConnectorStatus},
+	"status":   {"status [TASKID...] [--all] [--format text|json]", (*Command).runConnectorStatus},
 }
 
 func (c *Command) runConnector(args []string) int {

@@ -21,6 +21,7 @@ func (c *Command) runConnectorStatus(args []string) int {
 	flags := flag.NewFlagSet("squadci connector status", flag.ContinueOnError)
 	flags.SetOutput(c.Stderr)
 	cf.register(flags, "text|json")
+	all := flags.Bool("all", false, "list finished tasks (completed, failed, unreachable) too, with their reason")
 	taskIDs, err := parseInterspersed(flags, args)
 	if err != nil {
 		return c.usageError(err)
@@ -38,7 +39,7 @@ func (c *Command) runConnectorStatus(args []string) int {
 	if err != nil {
 		return c.connectorError(err)
 	}
-	decisions, err := connector.Resolve(ctx, fsys, connector.ResolveOptions{Manifests: ms, TaskIDs: taskIDs})
+	decisions, err := connector.Resolve(ctx, fsys, connector.ResolveOptions{Manifests: ms, TaskIDs: taskIDs, All: *all})
 	var unknown *connector.UnknownTaskError
 	if errors.As(err, &unknown) {
 		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
@@ -54,7 +55,11 @@ func (c *Command) runConnectorStatus(args []string) int {
 		return c.writeJSON(statusReport{Version: 1, Tasks: decisions})
 	}
 	if len(decisions) == 0 {
-		fmt.Fprintln(c.Stdout, "no pending tasks")
+		if *all {
+			fmt.Fprintln(c.Stdout, "no tasks")
+		} else {
+			fmt.Fprintln(c.Stdout, "no pending tasks")
+		}
 		return exitOK
 	}
 	for _, d := range decisions {
