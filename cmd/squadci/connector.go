@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	register("connector", "connector new|dispatch|status [flags]",
-		"create a connector, dispatch a task, or show what a resume would decide", (*Command).runConnector)
+	register("connector", "connector new|dispatch|status|archive [flags]",
+		"create a connector, dispatch a task, show what a resume would decide, or archive finished tasks", (*Command).runConnector)
 }
 
 // connectorCommands are the `squadci connector` subcommands.
@@ -24,6 +24,7 @@ var connectorCommands = map[string]struct {
 	"new":      {"new --id ID --role ROLE [--kind agent|orchestrator] [--capability TEXT ...] [--contact EMAIL] [--template]", (*Command).runConnectorNew},
 	"dispatch": {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR [--binding B --member M --squad-root S --output ID=DIR ...] [--format json]", (*Command).runConnectorDispatch},
 	"status":   {"status [TASKID...] [--all] [--format text|json]", (*Command).runConnectorStatus},
+	"archive":  {"archive [--older-than D] [--dry-run] [--format text|json]", (*Command).runConnectorArchive},
 }
 
 func (c *Command) runConnector(args []string) int {
@@ -34,7 +35,7 @@ func (c *Command) runConnector(args []string) int {
 	}
 	var b strings.Builder
 	b.WriteString("Usage:\n")
-	for _, name := range []string{"new", "dispatch", "status"} {
+	for _, name := range []string{"new", "dispatch", "status", "archive"} {
 		fmt.Fprintf(&b, "  squadci connector %s\n", connectorCommands[name].synopsis)
 	}
 	if len(args) > 0 && args[0] != "-h" && args[0] != "--help" && args[0] != "help" {
