@@ -21,6 +21,9 @@ type State struct {
 	Status                                                      string
 	Consumed                                                    bool
 	Reason                                                      string
+	// Notification is the notification still owed; nil when none is
+	// recorded or the record is malformed.
+	Notification *StateNotification
 
 	env envelope
 }
@@ -44,6 +47,7 @@ var stateShape = newShape(
 	field{name: "reason", kind: vString},
 	field{name: "createdAt", kind: vString, need: always},
 	field{name: "updatedAt", kind: vString, need: always},
+	field{name: "notification", kind: vObject, elem: stateNotificationShape},
 )
 
 var stateSchema = schemaRules{unknown: ruleStateUnknownField, missing: ruleStateMissingField, typ: ruleStateFieldType}
@@ -81,5 +85,6 @@ func ParseState(path string, src []byte) (*State, []diag.Diagnostic) {
 	checkStateCounters(&c)
 	checkStateReason(&c)
 	checkStateConsistency(&c)
+	checkStateNotification(&c)
 	return s, s.env.out
 }
