@@ -62,7 +62,8 @@ type ArchivedTask struct {
 	// Moved are the files moved (with DryRun: that would move).
 	Moved []ArchivedFile `json:"moved"`
 	// Skipped says why the task was left alone: another process holds its
-	// lock, or its state changed meanwhile.
+	// lock, its state changed meanwhile, or its notification is still owed
+	// (a resume needs its result to announce it).
 	Skipped string `json:"skipped,omitempty"`
 	// Refused lists files left in place because moving them would follow a
 	// link or overwrite a different file already in the archive.
@@ -79,8 +80,9 @@ type ArchivedFile struct {
 
 // Archive moves the public files of every finished task of every mailbox
 // under root into the mailbox's archive, each task under its lock, as a
-// resume takes it. Only tasks whose state is finished, parses without error
-// and is older than opts.OlderThan move; an awaiting task never does. Links
+// resume takes it. Only tasks whose state is finished, parses without
+// error, owes no notification and is older than opts.OlderThan move; an
+// awaiting task never does. Links
 // are never followed, nothing in the archive is ever overwritten, and every
 // move is a rename (or a link and an unlink) within the mailbox.
 func Archive(ctx context.Context, root string, opts ArchiveOptions) (*ArchiveReport, error) {
@@ -104,6 +106,12 @@ func Archive(ctx context.Context, root string, opts ArchiveOptions) (*ArchiveRep
 			continue
 		case !old:
 			rep.Kept++
+			continue
+		}
+		if st.Notification.Pending() {
+			rep.Tasks = append(rep.Tasks, ArchivedTask{TaskID: x.TaskID, ConnectorID: st.ConnectorID, Mailbox: x.Mailbox,
+				Status: st.Status, FinishedAt: FormatTimestamp(st.UpdatedAt), Moved: []ArchivedFile{},
+				Skipped: "its notification is still owed; archived once a resume has sent it or given it up"})
 			continue
 		}
 		t := a.archiveTask(x, st)
@@ -195,7 +203,7 @@ func (a *archiver) plan(t *ArchivedTask) {
 // between the look and the lock), then moves each public file.
 func (a *archiver) moveLocked(t *ArchivedTask, x *Exchange) error {
 	st, old := a.finished(x)
-	if st == nil || !old || st.Status != t.Status {
+	if st == nil || !old || st.Status != t.Status || st.Notification.Pending() {
 		t.Skipped = "its state changed while the lock was being taken"
 		return nil
 	}

@@ -285,3 +285,24 @@ func TestArchiveLinksAndLocks(t *testing.T) {
 		t.Errorf("something was archived in the symlink's place: %v", err)
 	}
 }
+
+// A task whose notification is still owed stays: the resume that sends it
+// reads its result for the artifacts.
+func TestArchiveKeepsOwedNotifications(t *testing.T) {
+	root, ms := archiveRepo(t)
+	rel := researchBox + stateDir + archFailed + ".state.json"
+	st, ds := ParseState(rel, []byte(readRel(t, root, rel)))
+	if st == nil || hasError(ds) {
+		t.Fatalf("fixture state: %v", ds)
+	}
+	next := stateFileFrom(st)
+	next.Notification = &StateNotification{Owed: []string{ChannelDispatch}, Attempts: 1, LastError: "HTTP 502"}
+	writeRel(t, root, rel, string(next.Encode()))
+	rep := runArchive(t, root, ms, ArchiveOptions{})
+	for _, task := range rep.Tasks {
+		if task.TaskID == archFailed && (task.Skipped == "" || len(task.Moved) != 0) {
+			t.Errorf("owed task: %+v", task)
+		}
+	}
+	readRel(t, root, researchBox+archFailed+".result.json")
+}
