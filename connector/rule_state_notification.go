@@ -46,8 +46,7 @@ var ruleStateNotification = diag.Register(diag.Rule{
 		"unreachable) owes a notification. owed lists the channels not yet sent, each once: dispatch, " +
 		"comment. attempts counts failed sends, 0–5; the fifth failure sets gaveUp true, and gaveUp is " +
 		"true only then. The next resume sends what is owed and removes the record once everything is sent.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history), or " +
-		"delete the notification member to give the notification up.",
+	Help: stateHelp,
 })
 
 // checkStateNotification checks the notification member's values; its

@@ -50,6 +50,13 @@ var stateShape = newShape(
 	field{name: "notification", kind: vObject, elem: stateNotificationShape},
 )
 
+// stateHelp is the repair hint of every state rule. Restoring an older
+// version would reopen a finished task (its taskId could then be consumed
+// twice), so only the last one the shim wrote will do.
+const stateHelp = "Never edit state by hand. Restore the last version the shim wrote (`git restore` the " +
+	"committed file), never an older one: that would reopen a finished task. Without one, leave the task " +
+	"failed and dispatch the work again under a new taskId."
+
 var stateSchema = schemaRules{unknown: ruleStateUnknownField, missing: ruleStateMissingField, typ: ruleStateFieldType}
 
 type stateCheck struct {
