@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -44,6 +45,9 @@ func (c *Command) runConnectorArchive(args []string) int {
 	root, err := c.repoRoot(cf.root)
 	if err != nil {
 		return c.usageError(err)
+	}
+	if info, err := os.Stat(root); err != nil || !info.IsDir() {
+		return c.usageError(fmt.Errorf("--root %s is not a directory", root))
 	}
 	ctx := context.Background()
 	ms, _, _, err := connector.LoadManifests(ctx, connector.DirFS(root))

@@ -63,7 +63,7 @@ func TestConnectorArchiveCommand(t *testing.T) {
 func TestConnectorArchiveUsage(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"--older-than", "soon"}, {"--older-than", "-1h"}, {"--older-than", "xd"}, {"--format", "xml"}, {"extra"}, {"--bogus"},
+		{"--root", "missing-dir"}, {"--older-than", "soon"}, {"--older-than", "-1h"}, {"--older-than", "xd"}, {"--format", "xml"}, {"extra"}, {"--bogus"},
 	} {
 		code, _, stderr := run(t, dir, append([]string{"connector", "archive"}, args...)...)
 		if code != exitUsage || !strings.Contains(stderr, strings.TrimPrefix(args[0], "--")) {
