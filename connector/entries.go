@@ -16,6 +16,7 @@ const (
 	EntryRunbook                         // a Markdown runbook, in the mailbox or examples/
 	EntryExampleRequest                  // examples/<name>.request.json
 	EntryExampleResult                   // examples/<name>.result.json
+	EntryArchived                        // anything under .squad-connector/archive/: a finished task's moved files
 )
 
 // ClassifyEntry judges rest, a path relative to its mailbox, and returns its
@@ -31,6 +32,9 @@ func ClassifyEntry(rest string, dropRoot bool) (EntryKind, string) {
 			return EntryRunbook, ""
 		}
 		return EntryStray, ""
+	}
+	if strings.HasPrefix(dir, archiveDir) {
+		return EntryArchived, ""
 	}
 	switch dir {
 	case "":

@@ -59,9 +59,9 @@ func (x *Exchange) Files() []*File {
 }
 
 // GroupExchanges sorts the listed paths that lie in a mailbox into
-// exchanges, and reports every file a mailbox must not hold (locks, claims
-// and runbooks are neither). Paths outside every mailbox are ignored. The
-// exchanges come back sorted by mailbox and taskId.
+// exchanges, and reports every file a mailbox must not hold (locks, claims,
+// runbooks and archived files are neither). Paths outside every mailbox are
+// ignored. The exchanges come back sorted by mailbox and taskId.
 func GroupExchanges(ix *MailboxIndex, paths []string) ([]*Exchange, []diag.Diagnostic) {
 	byKey := map[string]*Exchange{}
 	var strays []diag.Diagnostic
@@ -81,7 +81,7 @@ func GroupExchanges(ix *MailboxIndex, paths []string) ([]*Exchange, []diag.Diagn
 			example, key = true, key+"\x00example"
 		}
 		if kind != EntryRequest && kind != EntryResult && kind != EntrySnapshot && kind != EntryState && !example {
-			continue // locks, claims and runbooks
+			continue // locks, claims, runbooks and the archive
 		}
 		x := byKey[key]
 		if x == nil {

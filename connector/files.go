@@ -110,6 +110,9 @@ type StateFile struct {
 	Reason         string `json:"reason,omitempty"`
 	CreatedAt      string `json:"createdAt"`
 	UpdatedAt      string `json:"updatedAt"`
+	// Notification is written only on a finished task whose announcement
+	// failed (see StateNotification).
+	Notification *StateNotification `json:"notification,omitempty"`
 }
 
 // Encode renders the state the way the shim writes every file.

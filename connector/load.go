@@ -100,7 +100,8 @@ func LoadExchanges(ctx context.Context, fsys ReadFS, ix *MailboxIndex) (*Loaded,
 }
 
 // walkFiles lists the non-directory entries below dir ("dir/"), without
-// following links. A missing dir lists nothing.
+// following links, and never descends into a .squad-connector/archive/. A
+// missing dir lists nothing.
 func walkFiles(ctx context.Context, fsys ReadFS, dir string) ([]string, error) {
 	var out []string
 	var walk func(d string) error
@@ -118,8 +119,8 @@ func walkFiles(ctx context.Context, fsys ReadFS, dir string) ([]string, error) {
 		for _, e := range entries {
 			p := d + e.Name()
 			if e.IsDir() {
-				if e.Name() == ".git" {
-					continue
+				if e.Name() == ".git" || strings.HasSuffix(p+"/", "/"+archiveDir) {
+					continue // the archive holds no live exchange: never listed
 				}
 				if err := walk(p + "/"); err != nil {
 					return err

@@ -36,6 +36,9 @@ type TaskDecision struct {
 	Reason string `json:"reason,omitempty"`
 	// Rules are the ids of the rules that failed the task.
 	Rules []string `json:"rules,omitempty"`
+	// Failures say why, rule by rule: each finding's file and message. A
+	// finished task's lists the rules its recorded reason names.
+	Failures []Failure `json:"failures,omitempty"`
 	// Attempts is the attempt count a resume would record.
 	Attempts int `json:"attempts"`
 	// Changed says whether a resume would write a new state.
@@ -51,6 +54,9 @@ type ResolveOptions struct {
 	// empty means every pending task (awaiting, orphan requests, and
 	// finished tasks with a late result or a reused id beside them).
 	TaskIDs []string
+	// All lists finished tasks too (completed, failed, unreachable), with
+	// the reason their state records.
+	All bool
 	// Now is the clock deadlines are judged by; zero means time.Now().
 	Now time.Time
 	// Workers bounds parallel checks; 0 means GOMAXPROCS.
@@ -106,7 +112,7 @@ func Resolve(ctx context.Context, fsys ReadFS, opts ResolveOptions) ([]TaskDecis
 	keep := make([]bool, len(xs))
 	forEach(ctx, len(xs), opts.Workers, func(i int) {
 		d := ResolveTask(CheckExchange(xs[i], env), loaded.Unreadable, now)
-		decisions[i], keep[i] = d, len(opts.TaskIDs) > 0 || pending(d)
+		decisions[i], keep[i] = d, len(opts.TaskIDs) > 0 || opts.All || pending(d)
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -162,6 +168,7 @@ func ResolveTask(c *Checked, unreadable map[string]error, now time.Time) TaskDec
 	}
 	fail := func(reason string, rules []string) TaskDecision {
 		d.Status, d.Reason, d.Rules = StatusFailed, reason, rules
+		d.Failures = c.failures(rules, unreadable)
 		return d
 	}
 	// Step 1: no state, or a state that does not pin an intact exchange.
@@ -176,11 +183,15 @@ func ResolveTask(c *Checked, unreadable map[string]error, now time.Time) TaskDec
 	// Step 2: a finished task never changes.
 	if isTerminal(st.Status) {
 		d.Status, d.Reason = st.Status, st.Reason
+		d.Failures = c.reasonFailures(st.Reason, unreadable)
 		switch {
 		case c.has(ruleExchangeTaskIDReused.ID):
 			d.Reason, d.Rules = ReasonReplay, []string{ruleExchangeTaskIDReused.ID}
 		case c.has(ruleExchangeLateResult.ID):
 			d.Reason, d.Rules = ReasonLateResult, []string{ruleExchangeLateResult.ID}
+		}
+		if len(d.Rules) > 0 {
+			d.Failures = c.failures(d.Rules, unreadable)
 		}
 		return d
 	}

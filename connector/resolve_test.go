@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -91,10 +92,48 @@ func TestResolveDecisions(t *testing.T) {
 			want := tt.want
 			want.TaskID = tt.task
 			want.Mailbox, want.ConnectorID = got.Mailbox, got.ConnectorID
+			checkFailuresExplainRules(t, got)
+			got.Failures = nil
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("decision\n got %+v\nwant %+v", got, want)
 			}
 		})
+	}
+}
+
+// checkFailuresExplainRules requires one failure with a message for every
+// rule a decision names, and none beyond them.
+func checkFailuresExplainRules(t *testing.T, d TaskDecision) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, f := range d.Failures {
+		if !slices.Contains(d.Rules, f.Rule) || f.Message == "" {
+			t.Errorf("failure %+v does not explain rules %v", f, d.Rules)
+		}
+		seen[f.Rule] = true
+	}
+	if len(seen) != len(d.Rules) {
+		t.Errorf("rules %v, failures %+v", d.Rules, d.Failures)
+	}
+}
+
+// Each failure carries the finding's message and file; a finished task's
+// recorded reason is explained from its files as they are now.
+func TestResolveFailureMessages(t *testing.T) {
+	const t1 = "t-3f9c2a7e51d04b88"
+	d := resolveFixture(t, "exchange-tampered", at("2026-03-02T09:45:00Z"))[t1]
+	want := []Failure{{Rule: "CN507", Path: ".connector-drops/acme-research-agent/.squad-connector/" + t1 + ".state.json",
+		Message: "the request's bytes no longer hash to requestSha256; it was changed after dispatch"}}
+	if !reflect.DeepEqual(d.Failures, want) {
+		t.Errorf("failures = %+v\nwant %+v", d.Failures, want)
+	}
+	c := &Checked{Exchange: &Exchange{TaskID: "t-1"}}
+	got := c.reasonFailures("invalid-result:CN312", nil)
+	if len(got) != 1 || got[0].Rule != "CN312" || got[0].Message == "" {
+		t.Errorf("a rule without a finding is explained by its short description: %+v", got)
+	}
+	if got := c.reasonFailures("deadline", nil); got != nil {
+		t.Errorf("a reason without rules has no failures: %+v", got)
 	}
 }
 

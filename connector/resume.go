@@ -80,6 +80,9 @@ type ResumeReport struct {
 	Tasks []TaskOutcome
 	// Locks are the locks found held by others: skipped or broken.
 	Locks []LockEvent
+	// Owed are finished tasks whose state records a notification still
+	// owed (not given up), sorted like Tasks: the caller sends them.
+	Owed []OwedNotification
 }
 
 // Resume runs the resume of spec §5 over every pending task of every
@@ -100,7 +103,8 @@ func Resume(ctx context.Context, root string, opts ResumeOptions) (*ResumeReport
 	tasks := eachTask(ctx, &r.mailboxRun, len(items), opts.Progress, func(i int) *TaskOutcome { return r.resumeItem(&items[i]) })
 	r.syncStateDirs(tasks)
 	slices.SortStableFunc(r.events, func(a, b LockEvent) int { return strings.Compare(a.Path, b.Path) })
-	return &ResumeReport{Tasks: tasks, Locks: r.events}, ctx.Err()
+	slices.SortFunc(r.owed, func(a, b OwedNotification) int { return strings.Compare(a.State, b.State) })
+	return &ResumeReport{Tasks: tasks, Locks: r.events, Owed: r.owed}, ctx.Err()
 }
 
 // syncStateDirs makes the renames of every state a resume replaced
@@ -141,6 +145,7 @@ type resumer struct {
 
 	mu     sync.Mutex
 	events []LockEvent
+	owed   []OwedNotification
 }
 
 func newResumer(root string, opts ResumeOptions) *resumer {
@@ -161,6 +166,7 @@ func (r *resumer) resumeItem(it *resumeItem) *TaskOutcome {
 	var st *State
 	if peek.err == nil {
 		st, _ = ParseState(peek.rel, peek.src)
+		r.noteOwed(it, st)
 	}
 	// Report the task if it was pending before the lock, or if the
 	// decision finds something beside a finished one.
@@ -277,6 +283,17 @@ func (r *resumer) resumeLocked(it *resumeItem) (*TaskOutcome, error) {
 	o.Transition = isTerminal(d.Status)
 	o.Provenance.ResultSha256 = next.ResultSha256
 	return o, nil
+}
+
+// noteOwed remembers a finished task whose state owes a notification.
+func (r *resumer) noteOwed(it *resumeItem, st *State) {
+	if st == nil || !isTerminal(st.Status) || !st.Notification.Pending() {
+		return
+	}
+	r.mu.Lock()
+	r.owed = append(r.owed, OwedNotification{TaskID: it.taskID, Mailbox: it.mailbox, State: it.statePath(),
+		Owed: st.Notification.Owed, Attempts: st.Notification.Attempts})
+	r.mu.Unlock()
 }
 
 func (r *resumer) addEvents(events []LockEvent) {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/squadci/squadci/lint/diag"
-	"github.com/squadci/squadci/lint/source"
 )
 
 // nextState renders the state a decision moves the task to, or nil when
@@ -23,20 +22,10 @@ func nextState(c *Checked, d TaskDecision, now time.Time) (*StateFile, []byte) {
 	if st == nil || st.Doc == nil || st.Doc.Root == nil || stateHasOwnErrors(c) {
 		return nil, nil
 	}
-	root := st.Doc.Root
-	str := func(name string) string {
-		if v := root.Get(name); v != nil && v.Kind == source.KindString {
-			return v.Str
-		}
-		return ""
-	}
-	next := &StateFile{
-		SchemaVersion: str("schemaVersion"), TaskID: str("taskId"), ConnectorID: str("connectorId"), Role: str("role"),
-		BindingID: str("bindingId"), MemberName: str("memberName"), SquadRoot: str("squadRoot"),
-		RequestSha256: str("requestSha256"), SnapshotSha256: str("snapshotSha256"),
-		Deadline: str("deadline"), RetryCap: st.RetryCap, Attempts: d.Attempts, Status: d.Status,
-		CreatedAt: str("createdAt"), UpdatedAt: FormatTimestamp(now),
-	}
+	// An awaiting state without errors has no consumed result, reason or
+	// notification to carry over.
+	next := stateFileFrom(st)
+	next.Attempts, next.Status, next.UpdatedAt = d.Attempts, d.Status, FormatTimestamp(now)
 	if !st.CreatedAt.IsZero() && now.Before(st.CreatedAt) {
 		next.UpdatedAt = next.CreatedAt // a clock behind the dispatcher's never dates an update before creation
 	}

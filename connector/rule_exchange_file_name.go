@@ -12,7 +12,10 @@ var ruleExchangeFileName = diag.Register(diag.Rule{
 	Full: "Every file of an exchange is named after its task: <taskId>.request.json, .result.json, " +
 		".snapshot.json and .squad-connector/<taskId>.state.json. The taskId inside each file must equal " +
 		"that file-name stem exactly, or files of different tasks could be paired.",
-	Help: "Name the file after the taskId it carries; a result takes the request's taskId verbatim.",
+	Help: "Never rename an exchange file to make it match: a result with the wrong taskId is the wrong " +
+		"result. Delete it and let the adapter write a new one that copies the request's taskId verbatim, " +
+		"or dispatch the work again; a request, snapshot or state that disagrees with its name was not " +
+		"written by the shim: dispatch again.",
 })
 
 func checkFileNames(c *exchangeCheck) {

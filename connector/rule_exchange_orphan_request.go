@@ -9,8 +9,9 @@ var ruleExchangeOrphanRequest = diag.Register(diag.Rule{
 		"request and snapshot hashes, the attempts and whether the task was consumed. A request without " +
 		"its state was not dispatched by the shim, or its state was removed: a resume fails it closed " +
 		"(orphan request) rather than trusting it.",
-	Help: "Dispatch with `squadci connector dispatch` (or the Squad Connector), which writes the state; " +
-		"if .squad-connector/ is git-ignored, commit it instead.",
+	Help: "Delete the orphan request and dispatch the work with `squadci connector dispatch` (or the Squad " +
+		"Connector), which writes the state; never write a state for it. If .squad-connector/ is " +
+		"git-ignored, stop ignoring it and commit it.",
 })
 
 func checkOrphanRequest(c *exchangeCheck) {

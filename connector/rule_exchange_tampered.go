@@ -10,8 +10,9 @@ var ruleExchangeTampered = diag.Register(diag.Rule{
 		"A pending task whose request or snapshot no longer hashes to the recorded value, whose request " +
 		"vanished, or whose state disagrees with its request was tampered with: a resume fails it " +
 		"(reason tampered) and never regenerates anything.",
-	Help: "Restore the original request and snapshot (for example from git history), or abandon the task " +
-		"and dispatch a new one; never edit shim-owned files.",
+	Help: "While the task is still awaiting, restore the original request and snapshot (`git restore`; the " +
+		"state's hashes tell the original bytes); once a resume has failed it, dispatch the work again under " +
+		"a new taskId. Never edit shim-owned files.",
 })
 
 func checkTampered(c *exchangeCheck) {

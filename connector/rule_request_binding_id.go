@@ -7,7 +7,8 @@ var ruleRequestBindingID = diag.Register(diag.Rule{
 	Short: "Request bindingId is not a role-id shaped id",
 	Full: "bindingId names the roster's Connector Bindings row the request was dispatched through, in " +
 		"role-id syntax (" + kebabPattern + "). The result must repeat it exactly.",
-	Help: `Use the binding id from team.md's Connector Bindings table, for example "research-agent".`,
+	Help: "Dispatch the work again with --binding set to the binding id from team.md's Connector Bindings " +
+		`table, for example "research-agent"; never edit a dispatched request.`,
 })
 
 func checkRequestBindingID(c *requestCheck) {

@@ -8,5 +8,6 @@ var ruleRequestFieldType = diag.Register(diag.Rule{
 	Full: "inputs is an array of strings, allowedOutputs an array of objects, retryCap an integer written " +
 		"with digits only (not 2.0 or 2e0); every other field is a string. A value of another type is " +
 		"reported at the value and not checked further.",
-	Help: `Write the value with the declared type: "retryCap": 2, "inputs": ["docs/plan.md"].`,
+	Help: "Dispatch the work again with `squadci connector dispatch`, which writes every value with its " +
+		`declared type ("retryCap": 2, "inputs": ["docs/plan.md"]); editing a dispatched request fails it as tampered.`,
 })

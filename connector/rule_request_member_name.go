@@ -11,7 +11,8 @@ var ruleRequestMemberName = diag.Register(diag.Rule{
 	Short: "Request memberName is blank or spans lines",
 	Full: "memberName pins the external roster member the task was dispatched to, so a renamed member " +
 		"fails closed instead of receiving someone else's result. It is one nonblank line.",
-	Help: `Use the member's name exactly as team.md lists it, for example "Dotnet Assessor".`,
+	Help: "Dispatch the work again with --member set to the member's name exactly as team.md lists it, " +
+		`for example "Dotnet Assessor"; never edit a dispatched request.`,
 })
 
 func checkRequestMemberName(c *requestCheck) {

@@ -14,7 +14,8 @@ var ruleRequestPathUnsafe = diag.Register(diag.Rule{
 		"relative paths with '/' separators (directories may end in one '/'). Refused, before anything is " +
 		"cleaned: absolute, UNC and drive-letter paths, '..' segments, ':' anywhere, backslashes, empty or " +
 		"'.' segments, Windows device names in any segment, segments ending in a dot or a space (spec §6).",
-	Help: `Use a repository-relative path such as ".copilot-tracking/research/2026-03-02/".`,
+	Help: "Dispatch the work again with a repository-relative path such as " +
+		`".copilot-tracking/research/2026-03-02/"; never edit a dispatched request.`,
 })
 
 func checkRequestPaths(c *requestCheck) {

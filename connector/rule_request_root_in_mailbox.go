@@ -12,7 +12,8 @@ var ruleRequestRootInMailbox = diag.Register(diag.Rule{
 		"output slot's root must not equal, lie inside or contain any manifest's dropPath or " +
 		".connector-drops/ (compared by whole segments, ignoring ASCII case): otherwise an artifact could " +
 		"be, or overwrite, another task's request or result.",
-	Help: "Use the member's Deliverable Root from team.md, outside .connector-drops/.",
+	Help: "Dispatch the work again with --deliverable-root set to the member's Deliverable Root from " +
+		"team.md, outside .connector-drops/; never edit a dispatched request.",
 })
 
 func checkRootsOutsideMailboxes(c *exchangeCheck) {

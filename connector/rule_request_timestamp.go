@@ -8,7 +8,8 @@ var ruleRequestTimestamp = diag.Register(diag.Rule{
 	Full: "deadline and createdAt are RFC 3339 date-times with a zone, such as 2026-03-02T09:00:00Z or " +
 		"2026-03-02T10:00:00+01:00. A date alone, a time without a zone or any other format is refused: " +
 		"the deadline decides when a task becomes unreachable and must not depend on the reader's zone.",
-	Help: `Write the time in UTC with a Z, for example "2026-03-02T09:00:00Z".`,
+	Help: "Dispatch the work again with `squadci connector dispatch`, which writes UTC times with a Z " +
+		`("2026-03-02T09:00:00Z"); editing a dispatched request fails it as tampered.`,
 })
 
 func checkRequestTimestamps(c *requestCheck) {

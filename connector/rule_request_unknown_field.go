@@ -9,6 +9,7 @@ var ruleRequestUnknownField = diag.Register(diag.Rule{
 		"memberName, squadRoot, task, inputs, deliverableRoot, allowedOutputs, deadline, retryCap and " +
 		"createdAt at the top level, and outputId, deliverableRoot and description in each allowedOutputs " +
 		"entry, spelled exactly so. Any other member is an error at its name; a near miss gets a suggestion.",
-	Help: "Requests are written by the shim: regenerate the request with `squadci connector dispatch` " +
-		"rather than editing it, or delete the undeclared member.",
+	Help: "Requests are written by the shim and pinned by their state: dispatch the work again with " +
+		"`squadci connector dispatch` (a new taskId) rather than editing this one; an edited request " +
+		"fails its task as tampered.",
 })

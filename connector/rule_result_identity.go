@@ -8,7 +8,9 @@ var ruleResultIdentity = diag.Register(diag.Rule{
 	Full: "Identity binding: a result's schemaVersion, connectorId, taskId, role and (in 1.1) bindingId " +
 		"equal the request's exactly, byte for byte. A result that names another connector, role or " +
 		"binding is never attributed to this task.",
-	Help: "Copy schemaVersion, connectorId, taskId, role and bindingId from the request verbatim.",
+	Help: "Fix the adapter to copy schemaVersion, connectorId, taskId, role and bindingId from the request " +
+		"verbatim; then delete this result and let the adapter write a new one, or, once a resume has " +
+		"failed the task, dispatch the work again.",
 })
 
 // identityFields are the members a result repeats from its request.

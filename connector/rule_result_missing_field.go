@@ -10,5 +10,7 @@ var ruleResultMissingField = diag.Register(diag.Rule{
 		"needs a path, every output an outputId and artifacts, provenance a fanOut list and each fanOut " +
 		"entry a worker and a summary. Each missing field is one finding at the brace of the object that " +
 		"lacks it.",
-	Help: "Add the field; copy connectorId, taskId, role and bindingId from the request verbatim.",
+	Help: "Fix the adapter to write every field, copying connectorId, taskId, role and bindingId from the " +
+		"request verbatim; then delete this result and let the adapter write a new one, or, once a resume " +
+		"has failed the task, dispatch the work again.",
 })

@@ -8,7 +8,7 @@ var ruleStateCounters = diag.Register(diag.Rule{
 	Full: "retryCap is 0–10, as in the request. attempts counts resume checks that found no result: a " +
 		"check with attempts > retryCap makes the task unreachable instead of counting on, so attempts " +
 		"never exceeds retryCap + 1.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help: stateHelp,
 })
 
 func checkStateCounters(c *stateCheck) {

@@ -7,5 +7,5 @@ var ruleStateFieldType = diag.Register(diag.Rule{
 	Short: "Task state field has the wrong JSON type",
 	Full: "retryCap and attempts are integers written with digits only, consumed is true or false, and " +
 		"every other field is a string.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help: stateHelp,
 })

@@ -7,7 +7,7 @@ var ruleStateHash = diag.Register(diag.Rule{
 	Short: "Task state hash is not a lowercase hex SHA-256",
 	Full: "requestSha256, snapshotSha256 and resultSha256 are the SHA-256 of the exact bytes of the " +
 		"request, snapshot and consumed result, written as 64 lowercase hexadecimal digits.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help: stateHelp,
 })
 
 func checkStateHashes(c *stateCheck) {

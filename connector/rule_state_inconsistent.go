@@ -13,7 +13,7 @@ var ruleStateInconsistent = diag.Register(diag.Rule{
 		"tampered, invalid-result or producer-failed, and after a validated result (invalid-result, " +
 		"producer-failed) consumed true and a resultSha256; unreachable has reason deadline or retry-cap " +
 		"and no resultSha256.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help: stateHelp,
 })
 
 func checkStateConsistency(c *stateCheck) {

@@ -8,5 +8,5 @@ var ruleStateMissingField = diag.Register(diag.Rule{
 	Full: "Every state declares schemaVersion, taskId, connectorId, role, requestSha256, snapshotSha256, " +
 		"deadline, retryCap, attempts, status, consumed, createdAt and updatedAt. A state missing any of " +
 		"them cannot pin the exchange, and a resume fails closed.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help: stateHelp,
 })

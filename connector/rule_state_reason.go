@@ -21,7 +21,7 @@ var ruleStateReason = diag.Register(diag.Rule{
 	Full: "reason is a machine-readable code: tampered, deadline, retry-cap, invalid-result or " +
 		"producer-failed. tampered and invalid-result may name the rules that failed after a colon, comma " +
 		"separated, for example \"invalid-result:CN312,CN314\"; each must be a registered rule id.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help: stateHelp,
 })
 
 // FormatReason renders a reason code with the rule ids that caused it.

@@ -6,7 +6,7 @@ var ruleStateSchemaVersion = diag.Register(diag.Rule{
 	ID: "CN414", Name: "state-schema-version", Severity: diag.SeverityError, Domain: "state",
 	Short: `Task state schemaVersion is not "1"`,
 	Full:  `The private state format has one version, "1", written as a string.`,
-	Help:  "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help:  stateHelp,
 })
 
 func checkStateVersion(c *stateCheck) {

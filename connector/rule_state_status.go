@@ -6,7 +6,7 @@ var ruleStateStatus = diag.Register(diag.Rule{
 	ID: "CN415", Name: "state-status", Severity: diag.SeverityError, Domain: "state",
 	Short: "Task state status is not one of the four statuses",
 	Full:  `A task is "awaiting", "completed", "failed" or "unreachable"; nothing else.`,
-	Help:  "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help:  stateHelp,
 })
 
 func checkStateStatus(c *stateCheck) {

@@ -7,7 +7,7 @@ var ruleStateTimestamp = diag.Register(diag.Rule{
 	Short: "Task state timestamp is not RFC 3339, or updatedAt precedes createdAt",
 	Full: "deadline, createdAt and updatedAt are RFC 3339 date-times with a zone, and the state cannot " +
 		"have been updated before it was created.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help: stateHelp,
 })
 
 func checkStateTimestamps(c *stateCheck) {

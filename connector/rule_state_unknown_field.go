@@ -9,5 +9,5 @@ var ruleStateUnknownField = diag.Register(diag.Rule{
 		"memberName, squadRoot, requestSha256, snapshotSha256, deadline, retryCap, attempts, status, " +
 		"consumed, resultSha256, reason, createdAt and updatedAt. Only the shim writes it; adapters never " +
 		"touch .squad-connector/.",
-	Help: "Never edit state by hand; restore the file the shim wrote (for example from git history).",
+	Help: stateHelp,
 })

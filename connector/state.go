@@ -21,6 +21,9 @@ type State struct {
 	Status                                                      string
 	Consumed                                                    bool
 	Reason                                                      string
+	// Notification is the notification still owed; nil when none is
+	// recorded or the record is malformed.
+	Notification *StateNotification
 
 	env envelope
 }
@@ -44,7 +47,15 @@ var stateShape = newShape(
 	field{name: "reason", kind: vString},
 	field{name: "createdAt", kind: vString, need: always},
 	field{name: "updatedAt", kind: vString, need: always},
+	field{name: "notification", kind: vObject, elem: stateNotificationShape},
 )
+
+// stateHelp is the repair hint of every state rule. Restoring an older
+// version would reopen a finished task (its taskId could then be consumed
+// twice), so only the last one the shim wrote will do.
+const stateHelp = "Never edit state by hand. Restore the last version the shim wrote (`git restore` the " +
+	"committed file), never an older one: that would reopen a finished task. Without one, leave the task " +
+	"failed and dispatch the work again under a new taskId."
 
 var stateSchema = schemaRules{unknown: ruleStateUnknownField, missing: ruleStateMissingField, typ: ruleStateFieldType}
 
@@ -81,5 +92,6 @@ func ParseState(path string, src []byte) (*State, []diag.Diagnostic) {
 	checkStateCounters(&c)
 	checkStateReason(&c)
 	checkStateConsistency(&c)
+	checkStateNotification(&c)
 	return s, s.env.out
 }

@@ -108,3 +108,18 @@ func TestExchangeSymlinkedFile(t *testing.T) {
 		t.Errorf("findings = %v, want %v", got, want)
 	}
 }
+
+// Files under a mailbox's .squad-connector/archive/ are a finished task's
+// moved exchange (`squadci connector archive`): never linted as live ones,
+// whether the whole tree is linted or the archive is named. ok-lifecycle
+// archives an invalid request and result.
+func TestArchivedExchangeIsNotLinted(t *testing.T) {
+	dir := filepath.Join(exchangeFixtures, "ok-lifecycle")
+	archived := ".connector-drops/acme-research-agent/.squad-connector/archive/t-0b6e2f8a4c1d7e93/"
+	for _, targets := range [][]string{nil, {archived}, {archived + "t-0b6e2f8a4c1d7e93.request.json"}} {
+		res := lintTree(t, dir, Options{Targets: targets})
+		for _, f := range res.Run.Findings {
+			t.Errorf("targets %q: %s [%s] %s", targets, f.Path, f.Rule, f.Message)
+		}
+	}
+}

@@ -70,17 +70,52 @@ func New(cfg Config) (*Notifier, error) {
 	return &Notifier{cfg: cfg, client: client, owner: owner, repo: repo}, nil
 }
 
+// Channels a notification is sent on.
+const (
+	ChannelDispatch = "dispatch"
+	ChannelComment  = "comment"
+)
+
+// Channels lists the configured channels.
+func (n *Notifier) Channels() []string {
+	var out []string
+	if n.cfg.Dispatch {
+		out = append(out, ChannelDispatch)
+	}
+	if n.cfg.Comment != 0 {
+		out = append(out, ChannelComment)
+	}
+	return out
+}
+
 // Notify sends every configured notification for one transition. Both are
 // attempted; the errors are joined.
 func (n *Notifier) Notify(ctx context.Context, t Transition) error {
+	_, err := n.Send(ctx, t, n.Channels())
+	return err
+}
+
+// Send sends t on each of channels that is configured, and returns the
+// channels that failed with their errors joined: a caller that records
+// what is still owed never sends a channel twice.
+func (n *Notifier) Send(ctx context.Context, t Transition, channels []string) (failed []string, err error) {
 	var errs []error
-	if n.cfg.Dispatch {
-		errs = append(errs, n.dispatch(ctx, t))
+	for _, ch := range channels {
+		var e error
+		switch {
+		case ch == ChannelDispatch && n.cfg.Dispatch:
+			e = n.dispatch(ctx, t)
+		case ch == ChannelComment && n.cfg.Comment != 0:
+			e = n.comment(ctx, t)
+		default:
+			continue
+		}
+		if e != nil {
+			failed = append(failed, ch)
+			errs = append(errs, e)
+		}
 	}
-	if n.cfg.Comment != 0 {
-		errs = append(errs, n.comment(ctx, t))
-	}
-	return errors.Join(errs...)
+	return failed, errors.Join(errs...)
 }
 
 func (n *Notifier) dispatch(ctx context.Context, t Transition) error {

@@ -117,3 +117,34 @@ func TestCommentBodyCannotBreakSpans(t *testing.T) {
 		t.Errorf("body = %q", body)
 	}
 }
+
+// Send reports exactly the channels that failed, and sends only the ones
+// asked for, so a caller recording what is owed never repeats one.
+func TestSendReportsFailedChannels(t *testing.T) {
+	var mu sync.Mutex
+	var paths []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.URL.Path)
+		mu.Unlock()
+		if strings.Contains(r.URL.Path, "/issues/") {
+			w.WriteHeader(http.StatusBadGateway)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(srv.Close)
+	n, err := New(Config{APIURL: srv.URL, Token: "tok", Repository: "acme/app", Dispatch: true, Comment: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed, err := n.Send(context.Background(), transition, n.Channels())
+	if err == nil || len(failed) != 1 || failed[0] != ChannelComment || len(paths) != 2 {
+		t.Errorf("failed %v, err %v, calls %v", failed, err, paths)
+	}
+	paths = nil
+	if failed, err := n.Send(context.Background(), transition, []string{ChannelDispatch}); err != nil || failed != nil ||
+		len(paths) != 1 || paths[0] != "/repos/acme/app/dispatches" {
+		t.Errorf("dispatch only: failed %v, err %v, calls %v", failed, err, paths)
+	}
+}

@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	register("connector", "connector new|dispatch|status|paths [flags]",
-		"create a connector, dispatch a task, show what a resume would decide, or list what to commit", (*Command).runConnector)
+	register("connector", "connector new|dispatch|status|paths|archive [flags]",
+		"create a connector, dispatch a task, show what a resume would decide, list what to commit, or archive finished tasks", (*Command).runConnector)
 }
 
 // connectorCommands are the `squadci connector` subcommands.
@@ -22,8 +22,9 @@ var connectorCommands = map[string]struct {
 }{
 	"new":      {"new --id ID --role ROLE [--kind agent|orchestrator] [--capability TEXT ...] [--contact EMAIL] [--template]", (*Command).runConnectorNew},
 	"dispatch": {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR [--binding B --member M --squad-root S --output ID=DIR ...] [--format json]", (*Command).runConnectorDispatch},
-	"status":   {"status [TASKID...] [--format text|json]", (*Command).runConnectorStatus},
+	"status":   {"status [TASKID...] [--all] [--format text|json]", (*Command).runConnectorStatus},
 	"paths":    {"paths [-z]   (the existing mailboxes and deliverable roots, for git add)", (*Command).runConnectorPaths},
+	"archive":  {"archive [--older-than D] [--dry-run] [--format text|json]", (*Command).runConnectorArchive},
 }
 
 func (c *Command) runConnector(args []string) int {

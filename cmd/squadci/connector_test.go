@@ -133,6 +133,7 @@ type decision struct {
 	TaskID, Status, Current, Reason string
 	Rules, Artifacts                []string
 	Attempts                        int
+	Failures                        []struct{ Rule, Path, Message string }
 }
 
 func status(t *testing.T, dir string, ids ...string) []decision {
@@ -207,13 +208,17 @@ func TestConnectorDispatchResultStatus(t *testing.T) {
 	}
 	if d := byID[bad.TaskID]; d.Status != "failed" || d.Reason != "invalid-result" || !reflect.DeepEqual(d.Rules, []string{"CN312", "CN504"}) {
 		t.Errorf("bad result: %+v", d)
+	} else if len(d.Failures) != 2 || d.Failures[0].Rule != "CN312" || d.Failures[1].Rule != "CN504" ||
+		!strings.Contains(d.Failures[1].Message, `role "developer" does not match`) || !strings.HasSuffix(d.Failures[1].Path, ".result.json") {
+		t.Errorf("JSON failures carry each rule's message and file: %+v", d.Failures)
 	}
 	if d := byID[waiting.TaskID]; d.Status != "awaiting" {
 		t.Errorf("waiting task: %+v", d)
 	}
-	// Text output names the decision and the rule ids.
+	// Text output names the decision, each rule id and its message.
 	_, out, _ := run(t, dir, "connector", "status", bad.TaskID)
-	if !strings.Contains(out, bad.TaskID+"  acme-research-agent  awaiting -> failed (invalid-result: CN312, CN504)") {
+	if !strings.Contains(out, bad.TaskID+"  acme-research-agent  awaiting -> failed (invalid-result: CN312: artifacts[0] path "+
+		`"reports/elsewhere/note.md" is not under the request's deliverableRoot "reports/research/"; CN504: role "developer" does not match`) {
 		t.Errorf("text status = %q", out)
 	}
 	if code, _, _ := run(t, dir, "connector", "status", "t-nope"); code != exitUsage {
@@ -355,5 +360,41 @@ func TestNoSecretInAnyOutput(t *testing.T) {
 		if strings.Contains(out+stderr, secret) {
 			t.Errorf("%v echoes the credential:\n%s", args, out)
 		}
+	}
+}
+
+// status lists pending tasks only; --all adds the finished ones with the
+// reason their state records.
+func TestConnectorStatusAll(t *testing.T) {
+	root, err := filepath.Abs("../../testdata/connector/exchange/ok-lifecycle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const awaiting = "t-c07e5b1d92a46f13  acme-research-agent  awaiting -> "
+	finished := []string{
+		"t-8d21c4e09a7f3b65  acme-delivery-orchestrator-v3  completed -> completed [unchanged]",
+		"t-0b6e2f8a4c1d7e93  acme-research-agent  unreachable -> unreachable (deadline) [unchanged]",
+		"t-61f0d3a8b2c9e4d7  acme-research-agent  failed -> failed (producer-failed) [unchanged]",
+	}
+	_, pending, _ := run(t, root, "connector", "status", "--root", root)
+	code, all, stderr := run(t, root, "connector", "status", "--root", root, "--all")
+	if code != exitOK || strings.Count(pending, "\n") != 1 || !strings.HasPrefix(pending, awaiting) {
+		t.Errorf("without --all only the pending task is listed:\n%s", pending)
+	}
+	for _, line := range finished {
+		if strings.Contains(pending, line) || !strings.Contains(all, line+"\n") {
+			t.Errorf("finished task %q: pending\n%s\n--all (exit %d)\n%s%s", line, pending, code, all, stderr)
+		}
+	}
+	if !strings.Contains(all, awaiting) {
+		t.Errorf("--all drops the pending task:\n%s", all)
+	}
+	code, out, _ := run(t, root, "connector", "status", "--root", root, "--all", "--format", "json")
+	var rep statusReport
+	if err := json.Unmarshal([]byte(out), &rep); code != exitOK || err != nil || len(rep.Tasks) != 4 {
+		t.Errorf("--all --format json: exit %d, %v, %d tasks", code, err, len(rep.Tasks))
+	}
+	if _, out, _ := run(t, t.TempDir(), "connector", "status", "--all"); strings.TrimSpace(out) != "no tasks" {
+		t.Errorf("--all without tasks: %q", out)
 	}
 }

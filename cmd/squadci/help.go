@@ -68,13 +68,21 @@ var helpPages = map[string]helpPage{
 		"given; lint fails until they are resolved.", exits: refuseExits},
 	"connector dispatch": {about: "Dispatch a task: write its request, snapshot and state into the connector's\n" +
 		"mailbox and print the new taskId.", exits: refuseExits},
-	"connector status": {about: "Show what a resume would decide for each pending task, writing nothing.", exits: plainExits},
+	"connector status": {about: "Show what a resume would decide for each pending task, writing nothing.\n" +
+		"With --all, finished tasks (completed, failed, unreachable) are listed too, with\n" +
+		"the reason their state records.", exits: plainExits},
+	"connector archive": {about: "Move finished tasks' public files (request, snapshot, result, claim) out of the\n" +
+		"mailbox into <dropPath>/.squad-connector/archive/<taskId>/, under each task's lock.\n" +
+		"Task state stays where it is, so a consumed taskId is still rejected forever; lint,\n" +
+		"poll and resume ignore the archive. --older-than D (30d, 12h, 90m) keeps tasks that\n" +
+		"finished more recently; --dry-run only says what would move.",
+		exits: []exitMeaning{exit0, {exitFindings, "a file had to be left in place (the reason is printed)"}, exit2, exit3}},
 	"connector paths": {about: "List what a scheduled run may have written, for `git add`: every manifest's mailbox\n" +
 		"(requests, snapshots, results, claims, task state) and the deliverable roots of the\n" +
 		"tasks still in a mailbox. Only existing directories that git would accept are\n" +
 		"printed; anything left out for a reason is said on stderr.", exits: plainExits},
-	"poll":             {exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
-	"resume":           {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
+	"poll":   {exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
+	"resume": {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
 }
 
 const lintAbout = `Lint connector manifests and exchanges, agent files and squad state.

@@ -104,7 +104,9 @@ func (c *Command) resumeCore(ctx context.Context, repo *scheduledRepo, s resumeS
 	for _, e := range run.errors {
 		fmt.Fprintf(c.Stderr, "squadci: resume: task %s\n", e)
 	}
-	run.notified = c.notifyTransitions(ctx, s.notify, s.token, rep.Tasks)
+	ledger := connector.NewNotificationLedger(repo.root, repo.manifests, connector.LockPolicy{Timeout: s.lockTimeout})
+	defer ledger.Close()
+	run.notified = c.notifyTransitions(ctx, s.notify, s.token, rep, ledger)
 	return run, err
 }
 

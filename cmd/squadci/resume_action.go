@@ -210,12 +210,12 @@ func resumeRow(t connector.TaskOutcome) string {
 	case !t.Changed:
 		change += " (unchanged)"
 	}
-	reason := t.Reason
-	if len(t.Rules) > 0 {
-		reason += ": " + strings.Join(t.Rules, ", ")
+	reason := ""
+	if t.Reason != "" {
+		reason = whyText(t.TaskDecision)
 	}
 	return "| " + cell(t.TaskID) + " | " + cell(t.ConnectorID) + " | " + t.Status + " | " + change + " | " +
-		html.EscapeString(reason) + " | " + cells(t.Artifacts) + " |\n"
+		strings.ReplaceAll(html.EscapeString(oneLine(reason)), "|", "&#124;") + " | " + cells(t.Artifacts) + " |\n"
 }
 
 func pollRow(t connector.PollOutcome) string {
@@ -310,10 +310,7 @@ func scheduledAnnotations(a *githubactions.Action, rep scheduledReport) {
 				continue
 			}
 			file := annotatedFile(t)
-			why := t.Reason
-			if len(t.Rules) > 0 {
-				why += ": " + strings.Join(t.Rules, ", ")
-			}
+			why := whyText(t.TaskDecision)
 			title := "squadci resume: " + t.Status
 			if len(t.Rules) > 0 {
 				title += " [" + strings.Join(t.Rules, ",") + "]"

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/squadci/squadci/connector"
@@ -70,22 +71,39 @@ func (n *notifyFlags) target(cfg lint.Notify) (notifyTarget, error) {
 
 // notifyOutcome says what telling the squad did.
 type notifyOutcome struct {
+	// Sent counts tasks fully announced this run, owed ones included.
 	Sent   int      `json:"sent"`
 	Errors []string `json:"errors"`
+	// Owed are this run's transitions whose announcement failed, as
+	// recorded in their state for the next resume.
+	Owed []owedOutcome `json:"owed"`
+	// Retried are notifications earlier runs owed, as this run left them.
+	Retried []connector.Settled `json:"retried"`
 }
 
-// notifyTransitions sends one notification per transition this run made.
-// Re-runs find the tasks finished and make none, so nothing is repeated.
-// Failures are reported on stderr and in the outcome, never fatal.
-func (c *Command) notifyTransitions(ctx context.Context, t notifyTarget, token string, tasks []connector.TaskOutcome) notifyOutcome {
-	out := notifyOutcome{Errors: []string{}}
+// owedOutcome is a notification recorded as owed.
+type owedOutcome struct {
+	TaskID   string   `json:"taskId"`
+	Owed     []string `json:"owed"`
+	Attempts int      `json:"attempts"`
+	GaveUp   bool     `json:"gaveUp,omitempty"`
+	Error    string   `json:"error,omitempty"` // the record could not be written
+}
+
+// notifyTransitions sends one notification per transition this run made,
+// then what earlier runs owe. Re-runs find the tasks finished and make no
+// transition, so nothing is repeated. A failure is recorded in the task's
+// state as owed (never fatal) and the next resume sends it, at most
+// connector.MaxNotifyAttempts times.
+func (c *Command) notifyTransitions(ctx context.Context, t notifyTarget, token string, rep *connector.ResumeReport, ledger *connector.NotificationLedger) notifyOutcome {
+	out := notifyOutcome{Errors: []string{}, Owed: []owedOutcome{}, Retried: []connector.Settled{}}
 	var pending []connector.TaskOutcome
-	for _, task := range tasks {
+	for _, task := range rep.Tasks {
 		if task.Transition {
 			pending = append(pending, task)
 		}
 	}
-	if !t.any() || len(pending) == 0 {
+	if !t.any() || len(pending)+len(rep.Owed) == 0 {
 		return out
 	}
 	n, err := notify.New(notify.Config{
@@ -95,19 +113,83 @@ func (c *Command) notifyTransitions(ctx context.Context, t notifyTarget, token s
 	if err != nil {
 		out.Errors = append(out.Errors, err.Error())
 		fmt.Fprintf(c.Stderr, "squadci: %d transitions not announced: %v\n", len(pending), err)
+		for _, task := range pending {
+			c.recordOwed(&out, ledger, task, t.channels(), false, err)
+		}
 		return out
 	}
 	for _, task := range pending {
-		tr := notify.Transition{TaskID: task.TaskID, ConnectorID: task.ConnectorID, Status: task.Status, Artifacts: task.Artifacts}
-		if task.Provenance != nil {
-			tr.BindingID = task.Provenance.BindingID
-		}
-		if err := n.Notify(ctx, tr); err != nil {
-			out.Errors = append(out.Errors, err.Error())
-			fmt.Fprintf(c.Stderr, "squadci: notify: %v\n", err)
+		failed, err := n.Send(ctx, transitionOf(&task), n.Channels())
+		if err == nil {
+			out.Sent++
 			continue
 		}
-		out.Sent++
+		out.Errors = append(out.Errors, err.Error())
+		fmt.Fprintf(c.Stderr, "squadci: notify: %v\n", err)
+		c.recordOwed(&out, ledger, task, failed, true, err)
+	}
+	for _, o := range rep.Owed {
+		c.settleOwed(ctx, &out, ledger, n, o)
 	}
 	return out
+}
+
+func transitionOf(task *connector.TaskOutcome) notify.Transition {
+	tr := notify.Transition{TaskID: task.TaskID, ConnectorID: task.ConnectorID, Status: task.Status, Artifacts: task.Artifacts}
+	if task.Provenance != nil {
+		tr.BindingID = task.Provenance.BindingID
+	}
+	return tr
+}
+
+// channels lists the target's channels, as the state records them.
+func (t notifyTarget) channels() []string {
+	var out []string
+	if t.dispatch {
+		out = append(out, connector.ChannelDispatch)
+	}
+	if t.comment != 0 {
+		out = append(out, connector.ChannelComment)
+	}
+	return out
+}
+
+// recordOwed writes a failed announcement into the task's state.
+func (c *Command) recordOwed(out *notifyOutcome, ledger *connector.NotificationLedger, task connector.TaskOutcome, channels []string, attempted bool, cause error) {
+	o := owedOutcome{TaskID: task.TaskID, Owed: channels}
+	rec, err := ledger.Owe(task.Mailbox, task.TaskID, channels, attempted, cause)
+	switch {
+	case err != nil:
+		o.Error = "not recorded: " + err.Error()
+		fmt.Fprintf(c.Stderr, "squadci: notify: task %s: the failed notification could not be recorded as owed: %v\n", task.TaskID, err)
+	case rec != nil:
+		o.Owed, o.Attempts, o.GaveUp = rec.Owed, rec.Attempts, rec.GaveUp
+		fmt.Fprintf(c.Stderr, "squadci: notify: task %s: %s\n", task.TaskID, owedText(rec.Owed, rec.Attempts, rec.GaveUp))
+	}
+	out.Owed = append(out.Owed, o)
+}
+
+// settleOwed sends what an earlier run owes, under the task's lock.
+func (c *Command) settleOwed(ctx context.Context, out *notifyOutcome, ledger *connector.NotificationLedger, n *notify.Notifier, o connector.OwedNotification) {
+	s := ledger.Settle(o, n.Channels(), func(task *connector.TaskOutcome, channels []string) ([]string, error) {
+		return n.Send(ctx, transitionOf(task), channels)
+	})
+	out.Retried = append(out.Retried, s)
+	switch {
+	case len(s.Owed) == 0 && len(s.Sent) > 0:
+		out.Sent++
+		fmt.Fprintf(c.Stderr, "squadci: notify: task %s: sent the owed notification (%s)\n", s.TaskID, strings.Join(s.Sent, ", "))
+	case s.Error != "":
+		out.Errors = append(out.Errors, s.Error)
+		fmt.Fprintf(c.Stderr, "squadci: notify: task %s: %s; %s\n", s.TaskID, s.Error, owedText(s.Owed, s.Attempts, s.GaveUp))
+	}
+}
+
+// owedText says what is left owed and what happens next.
+func owedText(owed []string, attempts int, gaveUp bool) string {
+	if gaveUp {
+		return fmt.Sprintf("gave up the notification (%s) after %d failed attempts", strings.Join(owed, ", "), attempts)
+	}
+	return fmt.Sprintf("notification owed (%s; %d of %d attempts failed); the next resume sends it",
+		strings.Join(owed, ", "), attempts, connector.MaxNotifyAttempts)
 }
