@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -29,11 +28,12 @@ func (c *Command) runConnectorArchive(args []string) int {
 	cf.register(flags, "text|json")
 	flags.StringVar(&olderThan, "older-than", "0", "archive only tasks finished at least this long ago (30d, 12h, 90m)")
 	flags.BoolVar(&dryRun, "dry-run", false, "report what would move and change nothing")
-	if err := flags.Parse(args); err != nil {
+	positional, err := parseInterspersed(flags, args)
+	if err != nil {
 		return c.usageError(err)
 	}
-	if flags.NArg() > 0 {
-		return c.usageError(fmt.Errorf("connector archive takes no arguments, got %q", flags.Arg(0)))
+	if len(positional) > 0 {
+		return c.usageError(fmt.Errorf("connector archive takes no arguments, got %q", positional[0]))
 	}
 	if err := checkFormat(cf.format); err != nil {
 		return c.usageError(err)
@@ -42,18 +42,11 @@ func (c *Command) runConnectorArchive(args []string) int {
 	if err != nil {
 		return c.usageError(err)
 	}
-	root, err := c.repoRoot(cf.root)
-	if err != nil {
-		return c.usageError(err)
-	}
-	if info, err := os.Stat(root); err != nil || !info.IsDir() {
-		return c.usageError(fmt.Errorf("--root %s is not a directory", root))
+	root, ms, code := c.openManifests(cf.root)
+	if code != exitOK {
+		return code
 	}
 	ctx := context.Background()
-	ms, _, _, err := connector.LoadManifests(ctx, connector.DirFS(root))
-	if err != nil {
-		return c.connectorError(err)
-	}
 	rep, err := connector.Archive(ctx, root, connector.ArchiveOptions{
 		Manifests: ms, OlderThan: age, DryRun: dryRun, Lock: connector.LockPolicy{Timeout: DefaultLockTimeout},
 	})

@@ -54,7 +54,7 @@ func (c *Command) runConnectorDispatch(args []string) int {
 		o.Outputs = append(o.Outputs, connector.AllowedOutput{OutputID: id, DeliverableRoot: dir})
 	}
 	o.Inputs = inputs
-	root, err := c.repoRoot(cf.root)
+	root, err := c.existingRoot(cf.root)
 	if err != nil {
 		return c.usageError(err)
 	}

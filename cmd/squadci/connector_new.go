@@ -33,7 +33,7 @@ func (c *Command) runConnectorNew(args []string) int {
 		return c.usageError(fmt.Errorf("connector new takes no arguments (got %q)", positional[0]))
 	}
 	o.Capabilities = caps
-	root, err := c.repoRoot(cf.root)
+	root, err := c.existingRoot(cf.root)
 	if err != nil {
 		return c.usageError(err)
 	}

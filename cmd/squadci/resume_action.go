@@ -46,7 +46,7 @@ func (c *Command) actionScheduled(a *githubactions.Action, in actionInputs) int 
 	if repo == nil {
 		return code
 	}
-	notify := notifyFlags{mode: in.notify, issue: in.notifyIssue}
+	notify := notifyFlags{mode: in.notify, issue: in.notifyIssue, inputs: true}
 	if notify.mode == "none" {
 		notify.mode = "" // action.yml's default: the configuration decides
 	}

@@ -18,6 +18,15 @@ import (
 // notify and notify-issue inputs.
 type notifyFlags struct {
 	mode, issue string
+	inputs      bool // from the action's inputs, not flags: messages name the inputs
+}
+
+// names are what the messages call the two settings.
+func (n *notifyFlags) names() (mode, issue string) {
+	if n.inputs {
+		return "input notify", "input notify-issue"
+	}
+	return "--notify", "--notify-issue"
 }
 
 func (n *notifyFlags) register(fs *flag.FlagSet) {
@@ -38,11 +47,12 @@ func (t notifyTarget) any() bool { return t.dispatch || t.comment != 0 }
 // comment replace it. A comment needs an issue number from --notify-issue
 // or the config.
 func (n *notifyFlags) target(cfg lint.Notify) (notifyTarget, error) {
+	modeName, issueName := n.names()
 	issue := 0
 	if n.issue != "" {
 		v, err := strconv.Atoi(n.issue)
 		if err != nil || v <= 0 {
-			return notifyTarget{}, fmt.Errorf("invalid notify issue %q (want an issue or pull request number)", n.issue)
+			return notifyTarget{}, fmt.Errorf("invalid %s %q (want an issue or pull request number)", issueName, n.issue)
 		}
 		issue = v
 	}
@@ -62,11 +72,11 @@ func (n *notifyFlags) target(cfg lint.Notify) (notifyTarget, error) {
 			issue = cfg.Comment
 		}
 		if issue == 0 {
-			return notifyTarget{}, fmt.Errorf("notify comment needs an issue number (--notify-issue, the notify-issue input or notify.comment in the config)")
+			return notifyTarget{}, fmt.Errorf("%s comment needs an issue number (%s, or notify.comment in the config)", modeName, issueName)
 		}
 		return notifyTarget{comment: issue}, nil
 	}
-	return notifyTarget{}, fmt.Errorf("invalid notify %q (want none, dispatch or comment)", n.mode)
+	return notifyTarget{}, fmt.Errorf("invalid %s %q (want none, dispatch or comment)", modeName, n.mode)
 }
 
 // notifyOutcome says what telling the squad did.
