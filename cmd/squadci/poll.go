@@ -209,11 +209,7 @@ func pollLine(t connector.PollOutcome) string {
 			if t.Check.Status == connector.StatusAwaiting {
 				b.WriteString(" (no result written)")
 			} else if t.Check.Reason != "" {
-				fmt.Fprintf(&b, " (%s", t.Check.Reason)
-				if len(t.Check.Rules) > 0 {
-					fmt.Fprintf(&b, ": %s", strings.Join(t.Check.Rules, ", "))
-				}
-				b.WriteString(")")
+				fmt.Fprintf(&b, " (%s)", whyText(*t.Check))
 			}
 			if len(t.Check.Artifacts) > 0 {
 				fmt.Fprintf(&b, " artifacts: %s", strings.Join(t.Check.Artifacts, ", "))

@@ -127,3 +127,18 @@ func TestPollWarnsAboutUnknownAdapterKeys(t *testing.T) {
 		t.Errorf("lint: exit %d\n%s", code, out)
 	}
 }
+
+// TestPollTextExplainsAFailingResult: poll's text report gives each rule's
+// message beside its id, as resume and connector status do.
+func TestPollTextExplainsAFailingResult(t *testing.T) {
+	dir := newRepo(t)
+	writeFile(t, dir, "adapter.sh", researchAdapter)
+	writeFile(t, dir, ".squadci.yml", adapterConfig(""))
+	badArgs := append([]string{}, researchArgs...)
+	badArgs[5] = "Research invoice rounding. BAD"
+	dispatch(t, dir, badArgs...)
+	code, out, stderr := runEnv(t, dir, nil, "poll")
+	if code != exitOK || !strings.Contains(out, "CN504: ") || !strings.Contains(out, `"developer"`) {
+		t.Errorf("poll: exit %d, want the CN504 message in the report\n%s%s", code, out, stderr)
+	}
+}
