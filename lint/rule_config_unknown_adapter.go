@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 
+	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
 )
@@ -19,6 +20,35 @@ var ruleUnknownAdapter = diag.Register(diag.Rule{
 
 func init() { phases = append(phases, checkConfigAdapters) }
 
+// UnknownAdapter is an adapters: key that names no manifest's connectorId.
+type UnknownAdapter struct {
+	ID      string
+	Adapter Adapter
+	Hint    string // a did-you-mean, or "" when nothing is close
+}
+
+// UnknownAdapters returns cfg's adapters: keys that name none of the
+// manifests, sorted, each with a did-you-mean. `squadci poll` warns about
+// them too.
+func UnknownAdapters(cfg *Config, ms []*connector.Manifest) []UnknownAdapter {
+	known := map[string]bool{}
+	var ids []string
+	for _, m := range ms {
+		if m.ConnectorID != "" && !known[m.ConnectorID] {
+			known[m.ConnectorID] = true
+			ids = append(ids, m.ConnectorID)
+		}
+	}
+	sort.Strings(ids)
+	var out []UnknownAdapter
+	for _, id := range sortedKeys(cfg.Adapters) {
+		if !known[id] {
+			out = append(out, UnknownAdapter{ID: id, Adapter: cfg.Adapters[id], Hint: suggestConnector(id, ids)})
+		}
+	}
+	return out
+}
+
 // checkConfigAdapters warns about adapters: keys that name no manifest.
 // When a manifest could not be parsed its connectorId is unknown, so the
 // check waits for that file to be fixed rather than guess.
@@ -27,29 +57,15 @@ func checkConfigAdapters(_ context.Context, s *session, r *repo) error {
 	if len(cfg.Adapters) == 0 || cfg.Path == "" || r.unparsedManifests > 0 {
 		return nil
 	}
-	known := map[string]bool{}
-	var ids []string
-	for _, m := range r.Manifests {
-		if m.ConnectorID != "" && !known[m.ConnectorID] {
-			known[m.ConnectorID] = true
-			ids = append(ids, m.ConnectorID)
-		}
-	}
-	sort.Strings(ids)
 	lines := source.NewLines(cfg.Src)
 	var ds []diag.Diagnostic
-	for _, id := range sortedKeys(cfg.Adapters) {
-		if known[id] {
-			continue
-		}
-		a := cfg.Adapters[id]
-		start := lines.Offset(a.Line, a.Column)
-		span := diag.Span{Start: start, End: start + len(id)}
-		if end := start + len(id); end > len(cfg.Src) || string(cfg.Src[start:end]) != id {
+	for _, u := range UnknownAdapters(cfg, r.Manifests) {
+		start := lines.Offset(u.Adapter.Line, u.Adapter.Column)
+		span := diag.Span{Start: start, End: start + len(u.ID)}
+		if span.End > len(cfg.Src) || string(cfg.Src[start:span.End]) != u.ID {
 			span.End = start // a quoted key: point at it
 		}
-		ds = append(ds, ruleUnknownAdapter.At(cfg.Path, span, "adapters: %q names no manifest's connectorId%s",
-			id, suggestConnector(id, ids)))
+		ds = append(ds, ruleUnknownAdapter.At(cfg.Path, span, "adapters: %q names no manifest's connectorId%s", u.ID, u.Hint))
 	}
 	s.add(cfg.Path, cfg.Src, ds)
 	return nil

@@ -69,16 +69,23 @@ func newGitRepo(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-// TestHookBlocksBadStagedManifest is the issue's end-to-end check: the
-// installed hook blocks a commit of a bad manifest and allows it once fixed.
-func TestHookBlocksBadStagedManifest(t *testing.T) {
+// newHookedRepo is a git repository with squadci's hook installed by the
+// built binary, which gitIn puts on PATH for the hook.
+func newHookedRepo(t *testing.T) string {
+	t.Helper()
 	dir := newGitRepo(t, map[string]string{"README.md": "x\n"})
-	bin := squadciBinary(t)
-	install := exec.Command(bin, "hook", "install")
+	install := exec.Command(squadciBinary(t), "hook", "install")
 	install.Dir = dir
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("hook install: %v\n%s", err, out)
 	}
+	return dir
+}
+
+// TestHookBlocksBadStagedManifest is the issue's end-to-end check: the
+// installed hook blocks a commit of a bad manifest and allows it once fixed.
+func TestHookBlocksBadStagedManifest(t *testing.T) {
+	dir := newHookedRepo(t)
 	write := func(content string) {
 		if err := os.MkdirAll(filepath.Join(dir, "connectors"), 0o755); err != nil {
 			t.Fatal(err)
@@ -109,13 +116,7 @@ func TestHookBlocksBadStagedManifest(t *testing.T) {
 // Staged paths are filtered like discovery: the config's paths.include
 // makes a JSON file a manifest, paths.exclude leaves one out.
 func TestHookPassesOrdinaryCommits(t *testing.T) {
-	dir := newGitRepo(t, map[string]string{"README.md": "x\n"})
-	bin := squadciBinary(t)
-	install := exec.Command(bin, "hook", "install")
-	install.Dir = dir
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("hook install: %v\n%s", err, out)
-	}
+	dir := newHookedRepo(t)
 	ordinary := map[string]string{
 		"package.json":              `{"name": "web", "version": "1.0.0", "scripts": {"test": "vitest"}}` + "\n",
 		"tsconfig.json":             `{"compilerOptions": {"strict": true}}` + "\n",
