@@ -128,6 +128,12 @@ func TestHookPassesOrdinaryCommits(t *testing.T) {
 	if out, err := gitIn(t, dir, "commit", "-q", "-m", "ordinary files"); err != nil {
 		t.Fatalf("a commit of package.json and tsconfig.json was blocked: %v\n%s", err, out)
 	}
+	writeFiles(t, dir, map[string]string{"tsconfig.json": `{"compilerOptions": {"strict": false}}` + "\n"})
+	mustGit(t, dir, "add", ".")
+	if code, _, errOut := run(t, dir, "lint", "--staged"); code != 0 || !strings.Contains(errOut, "none of the staged files is one squadci checks") {
+		t.Errorf("lint --staged of a tsconfig.json: exit %d, stderr %q", code, errOut)
+	}
+	mustGit(t, dir, "commit", "-q", "--no-verify", "-m", "tsconfig")
 	if code, out, errOut := run(t, dir, "lint", "--format", "oneline", "package.json"); code != 0 || !strings.Contains(out, "SQ004") || strings.Contains(out, "CN1") {
 		t.Errorf("package.json named on the command line: exit %d, want one SQ004 note and no manifest rules\n%s%s", code, out, errOut)
 	}

@@ -66,7 +66,11 @@ func (c *Command) runLint(args []string) int {
 			c.nothingChecked(out.root)
 			return exitUsage
 		}
-		fmt.Fprintf(c.Stderr, "squadci: no squad files in %s: nothing to check\n", c.displayPath(out.root))
+		if f.staged {
+			fmt.Fprintln(c.Stderr, "squadci: none of the staged files is one squadci checks")
+		} else {
+			fmt.Fprintf(c.Stderr, "squadci: no squad files in %s: nothing to check\n", c.displayPath(out.root))
+		}
 	}
 	quiet := res.Run.Files == 0 && len(res.Run.Findings) == 0
 	run := &res.Run
