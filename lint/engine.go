@@ -302,6 +302,9 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 			continue
 		}
 		sev := s.opts.Config.Severity(r, d.Path)
+		if sev == r.Severity && d.Severity > diag.SeverityOff && d.Severity < sev {
+			sev = d.Severity // a check lowered this finding (an advisory case of the writer's format); configuration still decides over it
+		}
 		if enable[r.ID] && sev == diag.SeverityOff {
 			sev = r.Severity
 		}

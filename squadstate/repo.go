@@ -65,8 +65,9 @@ var Dirs = []string{".copilot-tracking/", ".squad/", ".ai-team/", ".github/agent
 // projectionFiles are Squad 2.0's per-host MCP projection files.
 var projectionFiles = []string{".mcp.json", ".cursor/mcp.json", ".kiro/settings/mcp.json", "opencode.json", ".copilot/mcp-config.json", ".vscode/mcp.json", ".codex/config.toml", ".agents/agents/squad.md"}
 
-// RootFiles are single files outside Dirs that the Squad checks read.
-var RootFiles = append([]string{".gitattributes", ".gitignore"}, projectionFiles...)
+// RootFiles are single files outside Dirs that the Squad checks read,
+// and the APM files that pin the HVE Squad release (apmFiles).
+var RootFiles = append(append([]string{".gitattributes", ".gitignore"}, projectionFiles...), apmFiles...)
 
 // Wanted reports whether the file at path is one the checks read (and so
 // one the engine should load), given the listing.
