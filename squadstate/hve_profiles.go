@@ -27,6 +27,7 @@ type hveProfile struct {
 	block         blockForm
 	deliverable   deliverableForm
 	initHistEmpty bool       // Init leaves history/ empty (Tier-1 SQ-09)
+	titleLiteral  bool       // the history title is exactly "# History: <agent>" (else it begins so)
 	ledgerSplit   bool       // consumption.md has ## Attribution and ## Usage & Cost
 	rates         *ratesForm // nil: no rates file in this span
 	advisory      []string   // rules whose Tier-1 cases only advise: their findings are warnings
@@ -222,14 +223,15 @@ var hveProfiles = []*hveProfile{
 	},
 	{
 		// c5fdb6b closes the key sets, adds Selection Cue, the fixed entry
-		// shape with * Deliverable: and SQ-09; d585bcf seeds the consumption
+		// shape with * Deliverable: and SQ-09; efd845f/70995e2 make the
+		// history title literal; d585bcf seeds the consumption
 		// files; #82 (256bb42/44ad220) drops rates from the block; #86
 		// (4f754d2) accepts a bare deliverable path and makes the three CON
 		// groups (priced_as, the ledger, the rates file) advisory.
 		name: "v0.16.0-pre", first: "v0.16.0-pre", last: "v0.16.0-pre", commit: "c5fdb6b",
 		stateVersion: "1.3", state: state13, stateClosed: true, roster: roster8, tiers: tiers4, routesByRole: true,
 		eager: eager7, runSummaries: summaries2, block: blockForm{fields: block10, container: true, perEntry: true},
-		deliverable: deliverableBare, initHistEmpty: true, rates: rates4, ledgerSplit: true,
+		deliverable: deliverableBare, initHistEmpty: true, titleLiteral: true, rates: rates4, ledgerSplit: true,
 		advisory: []string{"SS123", "SS124", "SS125"},
 	},
 }
