@@ -9,13 +9,14 @@ import (
 
 // profileChoice is the format profile chosen for one root and why.
 type profileChoice struct {
-	profile  *hveProfile
-	pinned   bool       // an APM pin decided
-	evidence []evidence // in the order it was weighed
-	fits     []*hveProfile
-	conflict bool   // the shapes fit no single profile
-	newer    string // what is newer than squadci knows ("" when nothing)
-	older    string // a pin older than every profile
+	profile    *hveProfile
+	pinned     bool       // an APM pin decided
+	configured bool       // .squadci.yml's squadstate.profile decided
+	evidence   []evidence // in the order it was weighed
+	fits       []*hveProfile
+	conflict   bool   // the shapes fit no single profile
+	newer      string // what is newer than squadci knows ("" when nothing)
+	older      string // a pin older than every profile
 }
 
 // evidence is one fact about the root's format and the profiles it fits.
@@ -43,8 +44,14 @@ func fitsWhere(keep func(*hveProfile) bool) []int {
 // is reported. None fits: the newest format any shape needs, since a
 // deviation no release allowed is judged by the newest rules. No shape at
 // all: the newest profile, as before profiles existed.
-func detectProfile(h *hveRoot, pin *hvePin) *profileChoice {
+func detectProfile(h *hveRoot, pin *hvePin, pins []ProfilePin) *profileChoice {
 	ch := &profileChoice{evidence: shapeEvidence(h)}
+	if cp := configPin(pins, h.dir); cp != nil {
+		if v, ok := parseVersion(cp.Release); ok {
+			pin = &hvePin{at: ".squadci.yml", said: "squadstate.profile " + quote(cp.Glob), release: cp.Release, version: v, ok: true}
+			ch.configured = true
+		}
+	}
 	if pin != nil && pin.ok {
 		p, newer, older := profileForVersion(pin.version)
 		ch.profile, ch.pinned, ch.fits = p, true, []*hveProfile{p}

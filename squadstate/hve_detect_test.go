@@ -111,10 +111,10 @@ func detectIn(files map[string]string) *profileChoice {
 	for _, h := range c.hveRoots() {
 		if h.dir == hveBase {
 			c.parseHVE(h)
-			return detectProfile(h, pin)
+			return detectProfile(h, pin, nil)
 		}
 	}
-	return detectProfile(&hveRoot{dir: hveBase, files: map[string]*doc{}}, pin)
+	return detectProfile(&hveRoot{dir: hveBase, files: map[string]*doc{}}, pin, nil)
 }
 
 // TestProfilesInReleaseOrder keeps the table sorted and contiguous: each

@@ -21,7 +21,7 @@ var ruleProfile = diag.Register(diag.Rule{
 
 // chooseProfile picks the root's profile once, before any check runs.
 func (c *checker) chooseProfile(h *hveRoot, pin *hvePin) {
-	h.choice = detectProfile(h, pin)
+	h.choice = detectProfile(h, pin, c.repo.ProfilePins)
 	h.profile = h.choice.profile
 	if h.team != nil {
 		h.team.judgeBy(h.profile)
@@ -31,13 +31,19 @@ func (c *checker) chooseProfile(h *hveRoot, pin *hvePin) {
 	}
 }
 
-// checkProfileNote reports, once per root, a choice that was not exact.
+// checkProfileNote reports, once per root, a choice that was not exact,
+// and records the choice for the report.
 func checkProfileNote(c *checker, h *hveRoot) {
-	ch := h.choice
+	c.explain(h)
 	at := h.anyFile()
-	if at == nil {
-		return
+	if msg := profileNote(h); msg != "" && at != nil {
+		c.report(ruleProfile.At(at.path, at.head(), "squad root %s: %s", h.dir, msg))
 	}
+}
+
+// profileNote says why a root's profile choice is not exact, or "".
+func profileNote(h *hveRoot) string {
+	ch := h.choice
 	p := ch.profile
 	var msg string
 	switch {
@@ -49,10 +55,8 @@ func checkProfileNote(c *checker, h *hveRoot) {
 		msg = "the files' shapes fit no single HVE Squad release (" + ch.shapes() + "); checked with " + p.span() + ", the newest format they need"
 	case !ch.pinned && len(ch.fits) > 1:
 		msg = "the files fit HVE Squad " + spans(ch.fits) + " (" + ch.shapes() + "); checked with " + p.span() + ", the most permissive"
-	default:
-		return
 	}
-	c.report(ruleProfile.At(at.path, at.head(), "squad root %s: %s", h.dir, msg))
+	return msg
 }
 
 // shapes lists the evidence that fit some profile, for messages.
