@@ -16,6 +16,7 @@ type profileChoice struct {
 	fits       []*hveProfile
 	conflict   bool   // the shapes fit no single profile
 	newer      string // what is newer than squadci knows ("" when nothing)
+	against    string // the releases the shapes fit when a pin names another ("" when they agree)
 	older      string // a pin older than every profile
 }
 
@@ -62,6 +63,7 @@ func detectProfile(h *hveRoot, pin *hvePin, pins []ProfilePin) *profileChoice {
 		if older {
 			ch.older = "release " + pin.release
 		}
+		ch.against = shapesAgainst(ch.evidence[1:], p)
 		return ch
 	}
 	if pin != nil {
@@ -70,6 +72,22 @@ func detectProfile(h *hveRoot, pin *hvePin, pins []ProfilePin) *profileChoice {
 	ch.choose()
 	ch.newer = newerState(h)
 	return ch
+}
+
+// shapesAgainst names the profiles the shapes alone fit when the pinned
+// one is not among them: a squad upgraded without its lock, or the reverse.
+func shapesAgainst(shapes []evidence, pinned *hveProfile) string {
+	alone := &profileChoice{evidence: shapes}
+	alone.choose()
+	if alone.chosenBy() != "shapes" || alone.conflict {
+		return ""
+	}
+	for _, p := range alone.fits {
+		if p == pinned {
+			return ""
+		}
+	}
+	return spans(alone.fits)
 }
 
 func (ch *profileChoice) choose() {

@@ -50,14 +50,15 @@ func TestDetectProfile(t *testing.T) {
 		want   string // the profile's first release
 		pinned bool
 		fits   int    // how many profiles the evidence fits
-		flag   string // "conflict", "newer", "older" or ""
+		flag   string // "conflict", "newer", "older", "against" (a pin the shapes contradict) or ""
 	}{
-		{"lock resolved_ref tag", map[string]string{"apm.lock.yaml": lockTag, sq + "team.md": team8}, "v0.9.0", true, 1, ""},
-		{"lock resolved_commit of a release", map[string]string{"apm.lock.yaml": lockCommit, sq + "team.md": team8}, "v0.11.4", true, 1, ""},
+		{"lock resolved_ref tag", map[string]string{"apm.lock.yaml": lockTag, sq + "team.md": team6, sq + "state.json": json12}, "v0.9.0", true, 1, ""},
+		{"lock the shapes contradict", map[string]string{"apm.lock.yaml": lockTag, sq + "team.md": team8}, "v0.9.0", true, 1, "against"},
+		{"lock resolved_commit of a release", map[string]string{"apm.lock.yaml": lockCommit, sq + "team.md": team7}, "v0.11.4", true, 1, ""},
 		{"lock commit of no release: shapes decide", map[string]string{"apm.lock.yaml": lockOther, sq + "team.md": team5}, "v0.2.0", false, 1, ""},
 		{"lock of another package only", map[string]string{"apm.lock.yaml": lockNotHVE, sq + "team.md": team6, sq + "state.json": json12}, "v0.9.0", false, 1, ""},
-		{"lock before manifest", map[string]string{"apm.lock.yaml": lockTag, "apm.yml": manifest("v0.13.2"), sq + "team.md": team8}, "v0.9.0", true, 1, ""},
-		{"manifest pin", map[string]string{"apm.yml": manifest("v0.13.2"), sq + "team.md": team8}, "v0.12.1", true, 1, ""},
+		{"lock before manifest", map[string]string{"apm.lock.yaml": lockTag, "apm.yml": manifest("v0.13.2")}, "v0.9.0", true, 1, ""},
+		{"manifest pin", map[string]string{"apm.yml": manifest("v0.13.2"), sq + "team.md": team7}, "v0.12.1", true, 1, ""},
 		{"manifest pin newer than known", map[string]string{"apm.yml": manifest("v0.17.0")}, "v0.16.0-pre", true, 1, "newer"},
 		{"manifest pin older than any state", map[string]string{"apm.yml": manifest("v0.1.0")}, "v0.2.0", true, 1, "older"},
 		{"manifest branch pin: shapes decide", map[string]string{"apm.yml": manifest("main"), sq + "team.md": team7, sq + "state.json": json12}, "v0.11.0", false, 1, ""},
@@ -88,6 +89,8 @@ func TestDetectProfile(t *testing.T) {
 				flag = "newer"
 			case ch.older != "":
 				flag = "older"
+			case ch.against != "":
+				flag = "against"
 			}
 			if ch.profile.first != tt.want || ch.pinned != tt.pinned || len(ch.fits) != tt.fits || flag != tt.flag {
 				t.Errorf("got %s pinned=%v fits=%d flag=%q; want %s pinned=%v fits=%d flag=%q\nevidence: %+v",

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/source"
 )
 
 var ruleDispatchEntries = diag.Register(diag.Rule{
@@ -12,7 +13,8 @@ var ruleDispatchEntries = diag.Register(diag.Rule{
 	Full: "A dispatch entry is the proof that a stage ran (from v0.16.0-pre; earlier releases prescribed no " +
 		"entry shape and are not checked): it has a \"* Deliverable:\" bullet with a backticked path, or one " +
 		"bare path (a / and a file extension, as Tier-1 reads it), that exists (relative to the repository or to the squad root) and lies under the " +
-		"agent's roster Deliverable Root (<date> and <slug> match any one directory). Squad Scribe's file and " +
+		"agent's roster Deliverable Root (<date> and <slug> match any one directory). An entry whose " +
+		"consumption block is in an older release's form was written before an upgrade and is not checked. Squad Scribe's file and " +
 		"run summaries are exempt, and so is a federation root. Entries of history/Squad Connector.md name " +
 		"validated reports; only their existence is checked, since orchestrator outputs go to declared slots.",
 	Help: "write \"* Deliverable: `path/to/report.md`\" with the real path of the report under the root",
@@ -28,7 +30,9 @@ func checkDispatchEntries(c *checker, h *hveRoot) {
 		}
 		roots, known := agentRoots(h, f.base)
 		for _, e := range f.entries {
-			checkDeliverable(c, h, f, e, roots, known && f.base != connectorPrimary)
+			if !olderEntry(f, e, h.profile) {
+				checkDeliverable(c, h, f, e, roots, known && f.base != connectorPrimary)
+			}
 		}
 	}
 }
@@ -149,4 +153,17 @@ func isExtension(s string) bool {
 		}
 	}
 	return true
+}
+
+// olderEntry reports whether an entry's consumption block is in an older
+// release's form: history is append-only, so entries written before an
+// upgrade keep their shape and predate the Deliverable bullet (SS120
+// reports the block).
+func olderEntry(f *historyFile, e *historyEntry, p *hveProfile) bool {
+	for _, b := range e.blocks {
+		if v, _ := b.json(f.doc); v != nil && v.Kind == source.KindObject && olderBlock(memberKeys(v), p.block.fields) != "" {
+			return true
+		}
+	}
+	return false
 }

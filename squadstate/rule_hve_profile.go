@@ -51,6 +51,8 @@ func profileNote(h *hveRoot) string {
 		msg = ch.newer + " is newer than the HVE Squad formats squadci knows; checked with the newest, " + p.span() + ", reporting unknown keys as notes"
 	case ch.older != "":
 		msg = ch.older + " predates the first HVE Squad state format; checked with " + p.span()
+	case ch.against != "":
+		msg = "the pin says " + p.span() + " but the files' shapes fit HVE Squad " + ch.against + " (" + ch.shapes() + "); checked with the pin: update apm.lock.yaml or apm.yml if the squad was upgraded"
 	case ch.conflict:
 		msg = "the files' shapes fit no single HVE Squad release (" + ch.shapes() + "); checked with " + p.span() + ", the newest format they need"
 	case !ch.pinned && len(ch.fits) > 1:

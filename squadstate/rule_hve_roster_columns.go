@@ -53,7 +53,7 @@ func olderRoster(got []string, p *hveProfile) string {
 			of = append(of, i)
 		}
 	}
-	msg := itoa(len(got)) + "-column roster of HVE Squad " + spanOf(of) + "; the other files are " + p.span() + ", whose roster is | " + strings.Join(p.roster, " | ") + " |"
+	msg := itoa(len(got)) + "-column roster of HVE Squad " + spanOf(of) + "; the squad is checked as HVE Squad " + p.span() + " (SS129, lint --explain-profile), whose roster is | " + strings.Join(p.roster, " | ") + " |"
 	if missing := missingColumns(got, p.roster); len(missing) > 0 {
 		msg += " (add " + strings.Join(missing, ", ") + "; — when there is no value)"
 	}
