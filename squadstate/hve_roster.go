@@ -28,6 +28,7 @@ const (
 	headerMissing headerShape = iota // no table under the heading
 	headerWrong
 	headerLegacy
+	headerNewer // the profile's columns and more, in a squad newer than squadci knows
 	headerOK
 )
 
@@ -84,10 +85,16 @@ func knownRoster(got []string) bool {
 	return false
 }
 
-// judgeBy marks a known roster header that is not the profile's as legacy.
-func (r *roster) judgeBy(p *hveProfile) {
-	if r.shape == headerOK && !equalStrings(r.table.HeaderTexts(), p.roster) {
+// judgeBy marks a known roster header that is not the profile's as
+// legacy; in a squad newer than squadci knows, a header holding the
+// profile's columns and more is read by name.
+func (r *roster) judgeBy(p *hveProfile, newer bool) {
+	switch got := r.table.HeaderTexts(); {
+	case r.shape == headerOK && !equalStrings(got, p.roster):
 		r.shape = headerLegacy
+	case r.shape == headerWrong && newer && len(missingColumns(got, p.roster)) == 0:
+		r.shape = headerNewer
+		r.members = readMembers(r.table)
 	}
 }
 

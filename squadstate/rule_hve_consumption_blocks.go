@@ -42,7 +42,7 @@ func checkConsumptionBlocks(c *checker, h *hveRoot) {
 			for _, b := range f.blocks {
 				if b.fence != nil && b.fence.Info == "json" && b.fence.Closed {
 					if v := blockJSON(c, f.doc, b); v != nil {
-						checkBlockFields(c, f.doc, v, form.fields)
+						checkBlockFields(c, h, f.doc, v)
 					}
 				}
 			}
@@ -58,13 +58,13 @@ func checkConsumptionBlocks(c *checker, h *hveRoot) {
 			}
 		}
 		for _, b := range f.blocks {
-			checkBlock(c, f, b, form.fields)
+			checkBlock(c, h, f, b)
 		}
 	}
 }
 
-func checkBlock(c *checker, f *historyFile, b *consumptionBlock, fields []string) {
-	d := f.doc
+func checkBlock(c *checker, h *hveRoot, f *historyFile, b *consumptionBlock) {
+	d, fields := f.doc, h.profile.block.fields
 	if b.legacy != nil {
 		c.report(ruleLegacy.At(d.path, b.legacy.Span, "<!-- consumption:begin --> is the legacy block; write \"#### Consumption\" and a fenced json block of the %d contractual fields", len(fields)))
 		return
@@ -89,7 +89,7 @@ func checkBlock(c *checker, f *historyFile, b *consumptionBlock, fields []string
 	if v == nil {
 		return
 	}
-	checkBlockFields(c, d, v, fields)
+	checkBlockFields(c, h, d, v)
 }
 
 // blockJSON reports the block's JSON problems and returns its object, or
@@ -106,7 +106,8 @@ func blockJSON(c *checker, d *doc, b *consumptionBlock) *source.Value {
 	return v
 }
 
-func checkBlockFields(c *checker, d *doc, v *source.Value, consumptionFields []string) {
+func checkBlockFields(c *checker, h *hveRoot, d *doc, v *source.Value) {
+	consumptionFields := h.profile.block.fields
 	got := memberKeys(v)
 	if older := olderBlock(got, consumptionFields); older != "" {
 		c.report(ruleLegacy.At(d.path, diag.Span{Start: v.Span.Start, End: v.Span.Start + 1}, "this consumption block has the %s; the squad's format has %d fields: %s",
@@ -115,8 +116,8 @@ func checkBlockFields(c *checker, d *doc, v *source.Value, consumptionFields []s
 	}
 	for _, m := range v.Members {
 		if !isOneOf(m.Key, consumptionFields) {
-			c.report(ruleConsumption.At(d.path, m.KeySpan, "consumption blocks have no field %s; the %d fields are %s",
-				quote(m.Key), len(consumptionFields), strings.Join(consumptionFields, ", ")))
+			c.report(h.newerAsNote(ruleConsumption.At(d.path, m.KeySpan, "consumption blocks have no field %s; the %d fields are %s",
+				quote(m.Key), len(consumptionFields), strings.Join(consumptionFields, ", "))))
 		}
 	}
 	if !equalStrings(got, consumptionFields) {

@@ -23,8 +23,8 @@ var ruleProfile = diag.Register(diag.Rule{
 func (c *checker) chooseProfile(h *hveRoot, pin *hvePin) {
 	h.choice = detectProfile(h, pin, c.repo.ProfilePins)
 	h.profile = h.choice.profile
-	if h.team != nil {
-		h.team.judgeBy(h.profile)
+	if h.team != nil && h.team.table != nil {
+		h.team.judgeBy(h.profile, h.choice.newer != "")
 	}
 	if d := h.file("consumption-rates.md"); d != nil && h.profile.rates != nil {
 		h.rates = parseRates(d, h.profile.rates)
@@ -96,4 +96,15 @@ func (c *checker) reportIn(h *hveRoot, d diag.Diagnostic) {
 		d.Severity = diag.SeverityWarning
 	}
 	c.report(d)
+}
+
+// newerAsNote lowers a finding about something squadci does not know to a
+// note when the root was written by a newer release than squadci knows:
+// unknown additions are notes, never errors (fidelity.md §2).
+func (h *hveRoot) newerAsNote(d diag.Diagnostic) diag.Diagnostic {
+	if h.choice.newer != "" {
+		d.Severity = diag.SeverityNote
+		d.Message += " (" + h.choice.newer + " is newer than squadci knows)"
+	}
+	return d
 }

@@ -35,6 +35,10 @@ func checkRosterColumns(c *checker, h *hveRoot) {
 	case headerMissing:
 		c.report(ruleRosterColumns.At(d.path, r.heading.Span, "## Members has no table"))
 		return
+	case headerNewer:
+		c.report(h.newerAsNote(ruleRosterColumns.At(d.path, r.table.Header.Span, "the Members header has %s beyond the columns of %s",
+			quoteList(missingColumns(h.profile.roster, r.table.HeaderTexts()), 3), h.profile.span())))
+		return
 	case headerWrong:
 		checkHeader(c, ruleRosterColumns, d, r.table, h.profile.roster, "Members")
 		return

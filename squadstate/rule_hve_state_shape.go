@@ -30,9 +30,7 @@ func checkStateShape(c *checker, h *hveRoot) {
 		case where == "state.json" && m.Key == "profile":
 			c.report(ruleLegacy.At(s.doc.path, m.KeySpan, "\"profile\" is a legacy hve-squad-mcp key; state.json has no profile (the roster records it)"))
 		case h.choice.newer != "":
-			d := ruleStateShape.At(s.doc.path, m.KeySpan, "%s has a member %s that squadci does not know (%s is newer than %s)", where, quote(m.Key), h.choice.newer, p.span())
-			d.Severity = diag.SeverityNote
-			c.report(d)
+			c.report(h.newerAsNote(ruleStateShape.At(s.doc.path, m.KeySpan, "%s has a member %s that %s does not define", where, quote(m.Key), p.span())))
 		case !p.stateClosed:
 			// open before v0.16.0-pre: an extra key breaks no reader
 		default:
