@@ -11,6 +11,7 @@ import (
 	"github.com/squadci/squadci/agentfile"
 	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/report"
 	"github.com/squadci/squadci/lint/source"
 	"github.com/squadci/squadci/squadstate"
 )
@@ -76,7 +77,12 @@ func checkSquadState(ctx context.Context, s *session, r *repo) error {
 			return err
 		}
 	}
-	s.guard(squadstate.Dirs[0], func() { s.addByPath(squadstate.Check(in), in) })
+	in.ProfilePins = s.opts.Config.ProfilePins
+	s.guard(squadstate.Dirs[0], func() {
+		ds, profiles := squadstate.CheckExplained(in)
+		s.addByPath(ds, in)
+		s.addProfiles(profiles)
+	})
 	return nil
 }
 
@@ -263,4 +269,17 @@ func (s *session) exists(rel string) bool {
 	_, err := s.files.Read(rel, 0)
 	var tooLarge *TooLargeError
 	return err == nil || errors.As(err, &tooLarge) && !errors.Is(err, fs.ErrNotExist)
+}
+
+// addProfiles keeps the squad roots' format profiles for the report.
+func (s *session) addProfiles(ps []squadstate.RootProfile) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range ps {
+		rp := report.Profile{Root: p.Root, Format: p.Format, Name: p.Profile, Releases: p.Releases, Commit: p.Commit, ChosenBy: p.ChosenBy, Note: p.Note}
+		for _, e := range p.Evidence {
+			rp.Evidence = append(rp.Evidence, report.ProfileEvidence{At: e.At, What: e.What, Fits: e.Fits})
+		}
+		s.profiles = append(s.profiles, rp)
+	}
 }

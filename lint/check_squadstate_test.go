@@ -192,3 +192,28 @@ func squadBenchTree(b *testing.B) string {
 // BenchmarkReadSquadState reads the same files: the physical floor.
 func BenchmarkLintSquadState(b *testing.B) { benchLint(b, squadBenchTree(b), nil) }
 func BenchmarkReadSquadState(b *testing.B) { benchRead(b, squadBenchTree(b)) }
+
+// TestHVEProfileFixtures checks that each profile's fixtures are judged by
+// that profile: a clean fixture judged by a laxer profile would prove
+// nothing. hve-profile-ambiguous fits two spans and gets the older.
+func TestHVEProfileFixtures(t *testing.T) {
+	for _, name := range squadCases(t) {
+		rest, ok := strings.CutPrefix(name, "hve-profile-")
+		if !ok {
+			continue
+		}
+		want := strings.TrimSuffix(rest, "-bad")
+		if want == "ambiguous" {
+			want = "v0.11.11"
+		}
+		t.Run(name, func(t *testing.T) {
+			res, err := Lint(context.Background(), Options{Files: &DiskFiles{Root: buildSquadCase(t, name), NoGit: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ps := res.Run.Profiles; len(ps) != 1 || ps[0].Name != want {
+				t.Errorf("profiles = %+v, want one root checked as %s", ps, want)
+			}
+		})
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/squadstate"
 	"gopkg.in/yaml.v3"
 )
 
@@ -57,7 +58,10 @@ type Config struct {
 	Overrides []Override
 	Adapters  map[string]Adapter
 	Notify    Notify
-	Src       []byte // the file's bytes, for positions; nil when none
+	// ProfilePins are squadstate.profile: the HVE Squad release whose format
+	// the squad roots a glob matches are checked by, in file order.
+	ProfilePins []squadstate.ProfilePin
+	Src         []byte // the file's bytes, for positions; nil when none
 }
 
 // Override changes rule severities for files matching any of Paths.
@@ -192,7 +196,7 @@ func (d *configDecoder) mapping(n *yaml.Node, what string, allowed []string, fn 
 }
 
 func (d *configDecoder) root(c *Config, n *yaml.Node) {
-	d.mapping(n, "config", []string{"version", "paths", "rules", "overrides", "adapters", "notify"}, func(key string, k, v *yaml.Node) {
+	d.mapping(n, "config", []string{"version", "paths", "rules", "overrides", "adapters", "notify", "squadstate"}, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "version":
 			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" || v.Value != "1" {
@@ -215,8 +219,27 @@ func (d *configDecoder) root(c *Config, n *yaml.Node) {
 			c.Adapters = d.adapters(v)
 		case "notify":
 			d.notify(c, v)
+		case "squadstate":
+			d.mapping(v, "squadstate", []string{"profile"}, func(_ string, _, v *yaml.Node) { c.ProfilePins = d.profilePins(v) })
 		}
 	})
+}
+
+// profilePins reads squadstate.profile: root glob → HVE Squad release.
+func (d *configDecoder) profilePins(n *yaml.Node) []squadstate.ProfilePin {
+	var out []squadstate.ProfilePin
+	d.mapping(n, "squadstate.profile", nil, func(glob string, k, v *yaml.Node) {
+		if glob == "" || strings.HasPrefix(glob, "/") || strings.Contains(glob, `\`) || !doublestar.ValidatePattern(glob) {
+			d.fail(k, "squadstate.profile: invalid glob %q (doublestar syntax, repository-relative, '/' separators)", glob)
+			return
+		}
+		if v.Kind != yaml.ScalarNode || !squadstate.KnownRelease(v.Value) {
+			d.fail(v, "squadstate.profile.%s: want an HVE Squad release such as v0.12.1 (formats start at %s)", glob, strings.Join(squadstate.ProfileNames(), ", "))
+			return
+		}
+		out = append(out, squadstate.ProfilePin{Glob: glob, Release: v.Value})
+	})
+	return out
 }
 
 func (d *configDecoder) strings(n *yaml.Node, what string) []string {

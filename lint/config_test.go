@@ -2,11 +2,13 @@ package lint
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/squadstate"
 )
 
 func TestParseConfigValid(t *testing.T) {
@@ -59,7 +61,7 @@ func TestParseConfigErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"unknown key", "version: 1\npath:\n  include: []\n", `.squadci.yml:2:1: unknown key "path" in config; allowed: version, paths, rules, overrides, adapters, notify (did you mean "paths"?)`},
+		{"unknown key", "version: 1\npath:\n  include: []\n", `.squadci.yml:2:1: unknown key "path" in config; allowed: version, paths, rules, overrides, adapters, notify, squadstate (did you mean "paths"?)`},
 		{"unknown nested key", "paths:\n  inlcude: [a]\n", `.squadci.yml:2:3: unknown key "inlcude" in paths`},
 		{"bad glob", "paths:\n  exclude: [\"a/[b\"]\n", `.squadci.yml:2:13: paths.exclude: invalid glob "a/[b"`},
 		{"absolute glob", "paths:\n  include:\n    - /etc/*.json\n", `.squadci.yml:3:7: paths.include: invalid glob`},
@@ -76,6 +78,10 @@ func TestParseConfigErrors(t *testing.T) {
 		{"not a mapping", "- a\n", `.squadci.yml:1:1: config must be a mapping`},
 		{"yaml syntax", "a: [\n", `.squadci.yml:`},
 		{"anchor", "paths: &a\n  include: []\n", `.squadci.yml:1:8: paths: anchors and aliases are not allowed`},
+		{"profile key", "squadstate:\n  profiles: {}\n", `.squadci.yml:2:3: unknown key "profiles" in squadstate; allowed: profile`},
+		{"profile release", "squadstate:\n  profile:\n    \"**/members/*/\": v0.99\n", `.squadci.yml:3:22: squadstate.profile.**/members/*/: want an HVE Squad release such as v0.12.1 (formats start at v0.2.0, v0.3.0,`},
+		{"profile unreleased", "squadstate:\n  profile:\n    a: v0.8.99\n", `.squadci.yml:3:8: squadstate.profile.a: want an HVE Squad release`},
+		{"profile glob", "squadstate:\n  profile:\n    /abs: v0.12.1\n", `.squadci.yml:3:5: squadstate.profile: invalid glob "/abs"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -129,5 +135,16 @@ func TestFindConfig(t *testing.T) {
 		if err != nil || cfg.Path != tc.want {
 			t.Errorf("%v: path %q, err %v; want %q", tc.files, cfg.Path, err, tc.want)
 		}
+	}
+}
+
+func TestParseConfigProfilePins(t *testing.T) {
+	c, err := ParseConfig(".squadci.yml", []byte("squadstate:\n  profile:\n    \".copilot-tracking/squad/members/*/\": v0.13.2\n    \".copilot-tracking/squad\": v0.17.0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []squadstate.ProfilePin{{Glob: ".copilot-tracking/squad/members/*/", Release: "v0.13.2"}, {Glob: ".copilot-tracking/squad", Release: "v0.17.0"}}
+	if !reflect.DeepEqual(c.ProfilePins, want) {
+		t.Errorf("ProfilePins = %+v, want %+v", c.ProfilePins, want)
 	}
 }

@@ -204,6 +204,7 @@ type session struct {
 	read     map[string]bool // every file a check read, or tried to
 	checked  int
 	internal bool
+	profiles []report.Profile
 }
 
 func (s *session) add(path string, src []byte, ds []diag.Diagnostic) {
@@ -294,6 +295,7 @@ func byteSize(n int64) string {
 func (s *session) result(disable, enable map[string]bool) *Result {
 	res := &Result{Internal: s.internal}
 	res.Run.Files = s.checked
+	res.Run.Profiles = s.profiles
 	shown := s.maskedSources()
 	lines := map[string]*source.Lines{}
 	for _, d := range s.diags {
@@ -302,6 +304,9 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 			continue
 		}
 		sev := s.opts.Config.Severity(r, d.Path)
+		if sev == r.Severity && d.Severity > diag.SeverityOff && d.Severity < sev {
+			sev = d.Severity // a check lowered this finding (an advisory case of the writer's format); configuration still decides over it
+		}
 		if enable[r.ID] && sev == diag.SeverityOff {
 			sev = r.Severity
 		}

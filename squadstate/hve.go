@@ -61,6 +61,19 @@ type hveRoot struct {
 	subs      *federation    // federation.md, parsed on first use
 	agentIx   map[string]*agentInfo
 	slugIx    map[string]string
+
+	profile *hveProfile    // the format the checks judge the root by
+	choice  *profileChoice // how it was chosen
+}
+
+// runSummaryTitle returns the title of a run summary file, and whether
+// base names one in the root's format.
+func (h *hveRoot) runSummaryTitle(base string) (string, bool) { return h.profile.runSummaryTitle(base) }
+
+// isRunSummary reports whether a history file is a per-run summary.
+func (h *hveRoot) isRunSummary(base string) bool {
+	_, ok := h.runSummaryTitle(base)
+	return ok
 }
 
 // has reports whether the root holds the named file (listed or loaded).
@@ -125,6 +138,7 @@ func (c *checker) hveRoots() []*hveRoot {
 
 // hveRules run per squad root, in order.
 var hveRules = []func(*checker, *hveRoot){
+	checkProfileNote,
 	checkRootKind,
 	checkEagerFiles,
 	checkFrontMatter,
@@ -158,8 +172,10 @@ var hveRules = []func(*checker, *hveRoot){
 func (c *checker) checkHVE() {
 	checkNestedTracking(c)
 	roots := c.hveRoots()
+	pin := c.readPin()
 	for _, h := range roots {
 		c.parseHVE(h)
+		c.chooseProfile(h, pin)
 	}
 	for _, h := range roots {
 		for _, rule := range hveRules {
@@ -180,9 +196,6 @@ func (c *checker) parseHVE(h *hveRoot) {
 	}
 	if d := h.file("state.json"); d != nil {
 		h.state = parseState(d)
-	}
-	if d := h.file("consumption-rates.md"); d != nil {
-		h.rates = parseRates(d)
 	}
 	if d := h.file("decisions.md"); d != nil {
 		h.decisions = parseDecisionLog(d)

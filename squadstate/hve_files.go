@@ -103,7 +103,7 @@ func (s *stateFile) turn() (int64, bool) {
 // ratesFile is consumption-rates.md.
 type ratesFile struct {
 	doc         *doc
-	modelTable  *source.Table     // the first table with Input/Cached/Cache write/Output and no Priced as
+	modelTable  *source.Table     // the first table with the form's rate columns and no Priced as
 	tierTable   *source.Table     // the first table with a Priced as column
 	models      map[string]string // model or Priced as name → tier ("" when unknown)
 	calibration *spanText
@@ -119,10 +119,13 @@ var (
 	})
 )
 
-func parseRates(d *doc) *ratesFile {
+func parseRates(d *doc, form *ratesForm) *ratesFile {
 	r := &ratesFile{doc: d, models: map[string]string{}}
 	for _, t := range d.markdown().Tables {
-		hasRates := t.Column("Input") >= 0 && t.Column("Cached") >= 0 && t.Column("Cache write") >= 0 && t.Column("Output") >= 0
+		hasRates := true
+		for _, col := range form.columns {
+			hasRates = hasRates && t.Column(col) >= 0
+		}
 		switch priced := t.Column("Priced as"); {
 		case priced >= 0 && r.tierTable == nil:
 			r.tierTable = t

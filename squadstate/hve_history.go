@@ -83,11 +83,6 @@ func (e *historyEntry) get(key string) *bullet {
 	return nil
 }
 
-// isRunSummary reports whether a history file is a per-run summary.
-func isRunSummary(base string) bool {
-	return strings.HasPrefix(base, "autopilot-run-") || strings.HasPrefix(base, "autonomous-loop-")
-}
-
 // historyFiles parses the root's loaded history files once, in parallel:
 // a large squad has hundreds of files and thousands of consumption blocks,
 // and each file parses independently.

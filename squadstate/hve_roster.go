@@ -6,18 +6,6 @@ import (
 	"github.com/squadci/squadci/lint/source"
 )
 
-// membersColumns is the roster header (squad-formats.md B2), in order.
-var membersColumns = []string{
-	"Role", "Member Name", "Agent Name (Primary)", "Alternate Agents", "Selection Cue",
-	"Invocation", "Model Tier", "Deliverable Root",
-}
-
-// legacyMembersColumns is the pre-2026-08-18 seven-column form.
-var legacyMembersColumns = []string{
-	"Role", "Member Name", "Agent Name (Primary)", "Alternate Agents",
-	"Invocation", "Model Tier", "Deliverable Root",
-}
-
 // roster is team.md: the Members table and the Connector Bindings table.
 type roster struct {
 	doc     *doc
@@ -40,6 +28,7 @@ const (
 	headerMissing headerShape = iota // no table under the heading
 	headerWrong
 	headerLegacy
+	headerNewer // the profile's columns and more, in a squad newer than squadci knows
 	headerOK
 )
 
@@ -70,8 +59,9 @@ func parseRoster(d *doc) *roster {
 		}
 	}
 	if r.heading != nil {
-		r.table, r.shape = firstTable(md, r.heading, membersColumns, legacyMembersColumns)
-		if r.shape >= headerLegacy {
+		r.table, r.shape = firstTable(md, r.heading, nil, nil)
+		if r.table != nil && knownRoster(r.table.HeaderTexts()) {
+			r.shape = headerOK // until judgeBy compares it with the root's profile
 			r.members = readMembers(r.table)
 		}
 	}
@@ -85,6 +75,29 @@ func parseRoster(d *doc) *roster {
 	return r
 }
 
+// knownRoster reports whether a header is the roster of some release.
+func knownRoster(got []string) bool {
+	for _, p := range hveProfiles {
+		if equalStrings(p.roster, got) {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeBy marks a known roster header that is not the profile's as
+// legacy; in a squad newer than squadci knows, a header holding the
+// profile's columns and more is read by name.
+func (r *roster) judgeBy(p *hveProfile, newer bool) {
+	switch got := r.table.HeaderTexts(); {
+	case r.shape == headerOK && !equalStrings(got, p.roster):
+		r.shape = headerLegacy
+	case r.shape == headerWrong && newer && len(missingColumns(got, p.roster)) == 0:
+		r.shape = headerNewer
+		r.members = readMembers(r.table)
+	}
+}
+
 // firstTable finds the first table in h's section and compares its header
 // with want (or the legacy form).
 func firstTable(md *source.Markdown, h *source.Heading, want, legacy []string) (*source.Table, headerShape) {
@@ -94,7 +107,7 @@ func firstTable(md *source.Markdown, h *source.Heading, want, legacy []string) (
 	}
 	t := ts[0]
 	switch got := t.HeaderTexts(); {
-	case equalStrings(got, want):
+	case want != nil && equalStrings(got, want):
 		return t, headerOK
 	case legacy != nil && equalStrings(got, legacy):
 		return t, headerLegacy

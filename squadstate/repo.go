@@ -33,6 +33,16 @@ type Repo struct {
 	// charters belong to the agent-file rules and are skipped here. Nil
 	// means this package's own reading of agentfile.md (IsKmxCharter).
 	IsKmxCharter func(src []byte) bool
+	// ProfilePins are .squadci.yml's squadstate.profile entries: the HVE
+	// Squad release whose format a root matching the glob is checked by,
+	// over any evidence. The first match wins.
+	ProfilePins []ProfilePin
+}
+
+// ProfilePin pins the format of the HVE squad roots a glob matches.
+type ProfilePin struct {
+	Glob    string // doublestar glob matched against the root directory ("…/members/*/" or without the /)
+	Release string // an HVE Squad release tag: "v0.12.1"
 }
 
 // Agent is one deployed agent file's identity.
@@ -65,8 +75,9 @@ var Dirs = []string{".copilot-tracking/", ".squad/", ".ai-team/", ".github/agent
 // projectionFiles are Squad 2.0's per-host MCP projection files.
 var projectionFiles = []string{".mcp.json", ".cursor/mcp.json", ".kiro/settings/mcp.json", "opencode.json", ".copilot/mcp-config.json", ".vscode/mcp.json", ".codex/config.toml", ".agents/agents/squad.md"}
 
-// RootFiles are single files outside Dirs that the Squad checks read.
-var RootFiles = append([]string{".gitattributes", ".gitignore"}, projectionFiles...)
+// RootFiles are single files outside Dirs that the Squad checks read,
+// and the APM files that pin the HVE Squad release (apmFiles).
+var RootFiles = append(append([]string{".gitattributes", ".gitignore"}, projectionFiles...), apmFiles...)
 
 // Wanted reports whether the file at path is one the checks read (and so
 // one the engine should load), given the listing.
@@ -88,6 +99,13 @@ func Wanted(path string) bool {
 
 // Check runs every squad state rule over the repository.
 func Check(r *Repo) []diag.Diagnostic {
+	out, _ := CheckExplained(r)
+	return out
+}
+
+// CheckExplained is Check that also returns the format profile each HVE
+// squad root was checked by, in root order.
+func CheckExplained(r *Repo) ([]diag.Diagnostic, []RootProfile) {
 	if !sort.StringsAreSorted(r.Paths) {
 		r.Paths = append([]string(nil), r.Paths...)
 		sort.Strings(r.Paths)
@@ -96,14 +114,15 @@ func Check(r *Repo) []diag.Diagnostic {
 	c.checkHVE()
 	c.checkSquad()
 	c.checkCredentials()
-	return c.out
+	return c.out, c.profiles
 }
 
 // checker is one run's state: parsed files and findings.
 type checker struct {
-	repo *Repo
-	docs map[string]*doc
-	out  []diag.Diagnostic
+	repo     *Repo
+	docs     map[string]*doc
+	out      []diag.Diagnostic
+	profiles []RootProfile
 }
 
 func (c *checker) report(d diag.Diagnostic) { c.out = append(c.out, d) }

@@ -1,6 +1,7 @@
 package squadstate
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/squadci/squadci/lint/diag"
@@ -10,25 +11,41 @@ import (
 var ruleConsumption = diag.Register(diag.Rule{
 	ID: "SS122", Name: "hve-consumption-block", Severity: diag.SeverityError, Domain: "squad-state",
 	Short: "a history entry lacks a well-formed consumption block",
-	Full: "Every history entry ends with \"#### Consumption\" (\"#### Consumption — Orchestration\" only in " +
-		"Squad Scribe.md) and a fenced json block holding exactly ten fields in contractual order: model, " +
-		"model_source, priced_as, model_tier, internal_turns, input_tokens, cached_tokens, " +
-		"cache_write_tokens, output_tokens, basis. The five counts are bare non-negative integers; " +
-		"model_source, model_tier and basis use their enumerations; no rate or cost fields. The legacy " +
-		"<!-- consumption:begin --> form is reported as SS120.",
+	Full: "In v0.16.0-pre every history entry ends with \"#### Consumption\" (\"#### Consumption — " +
+		"Orchestration\" only in Squad Scribe.md) and a fenced json block holding exactly ten fields in " +
+		"contractual order: model, model_source, priced_as, model_tier, internal_turns, input_tokens, " +
+		"cached_tokens, cache_write_tokens, output_tokens, basis. The counts are bare non-negative integers; " +
+		"model_source, model_tier and basis use their enumerations; no rate or cost fields. Older releases " +
+		"are judged by their own block (SS129): none before v0.8.5; eleven fields with rates and cost from " +
+		"v0.8.5 and sixteen from v0.11.4, in no prescribed container (only a fenced json block under a " +
+		"Consumption heading is read); the heading and json container are required from v0.12.1, one block " +
+		"per history file, and one per entry from v0.16.0-pre. A block in an older release's form, in a squad " +
+		"written by a newer one, and the legacy <!-- consumption:begin --> form are reported as SS120.",
 	Help: "write the block exactly as the contract orders it, with bare numbers (8400, not \"~8,400\")",
 })
 
 var (
-	consumptionFields = []string{"model", "model_source", "priced_as", "model_tier", "internal_turns",
-		"input_tokens", "cached_tokens", "cache_write_tokens", "output_tokens", "basis"}
 	modelSources = []string{"dispatch-reported", "agent-pinned", "operator-declared", "session-inherited", "cli-pinned", "unresolved"}
 	bases        = []string{"estimated", "tier-default"}
 )
 
 func checkConsumptionBlocks(c *checker, h *hveRoot) {
+	form := h.profile.block
+	if form.fields == nil {
+		return // no release before v0.8.5 wrote a block
+	}
 	for _, f := range h.historyFiles() {
-		if isRunSummary(f.base) {
+		if h.isRunSummary(f.base) {
+			continue
+		}
+		if !form.container {
+			for _, b := range f.blocks {
+				if b.fence != nil && b.fence.Info == "json" && b.fence.Closed {
+					if v := blockJSON(c, f.doc, b); v != nil {
+						checkBlockFields(c, h, f.doc, v)
+					}
+				}
+			}
 			continue
 		}
 		if len(f.blocks) == 0 {
@@ -36,20 +53,20 @@ func checkConsumptionBlocks(c *checker, h *hveRoot) {
 			continue
 		}
 		for _, e := range f.entries {
-			if len(e.blocks) == 0 {
+			if form.perEntry && len(e.blocks) == 0 {
 				c.report(ruleConsumption.At(f.doc.path, e.heading.Span, "entry %s has no \"#### Consumption\" block", quote(e.heading.Text)))
 			}
 		}
 		for _, b := range f.blocks {
-			checkBlock(c, f, b)
+			checkBlock(c, h, f, b)
 		}
 	}
 }
 
-func checkBlock(c *checker, f *historyFile, b *consumptionBlock) {
-	d := f.doc
+func checkBlock(c *checker, h *hveRoot, f *historyFile, b *consumptionBlock) {
+	d, fields := f.doc, h.profile.block.fields
 	if b.legacy != nil {
-		c.report(ruleLegacy.At(d.path, b.legacy.Span, "<!-- consumption:begin --> is the legacy block; write \"#### Consumption\" and a fenced json block of the ten contractual fields"))
+		c.report(ruleLegacy.At(d.path, b.legacy.Span, "<!-- consumption:begin --> is the legacy block; write \"#### Consumption\" and a fenced json block of the %d contractual fields", len(fields)))
 		return
 	}
 	switch t := b.heading.Text; {
@@ -72,7 +89,7 @@ func checkBlock(c *checker, f *historyFile, b *consumptionBlock) {
 	if v == nil {
 		return
 	}
-	checkBlockFields(c, d, v)
+	checkBlockFields(c, h, d, v)
 }
 
 // blockJSON reports the block's JSON problems and returns its object, or
@@ -89,13 +106,18 @@ func blockJSON(c *checker, d *doc, b *consumptionBlock) *source.Value {
 	return v
 }
 
-func checkBlockFields(c *checker, d *doc, v *source.Value) {
-	var got []string
+func checkBlockFields(c *checker, h *hveRoot, d *doc, v *source.Value) {
+	consumptionFields := h.profile.block.fields
+	got := memberKeys(v)
+	if older := olderBlock(got, consumptionFields); older != "" {
+		c.report(ruleLegacy.At(d.path, diag.Span{Start: v.Span.Start, End: v.Span.Start + 1}, "this consumption block has the %s; the squad's format has %d fields: %s",
+			older, len(consumptionFields), strings.Join(consumptionFields, ", ")))
+		return
+	}
 	for _, m := range v.Members {
-		got = append(got, m.Key)
 		if !isOneOf(m.Key, consumptionFields) {
-			c.report(ruleConsumption.At(d.path, m.KeySpan, "consumption blocks have no field %s (no rate or cost fields); the ten fields are %s",
-				quote(m.Key), strings.Join(consumptionFields, ", ")))
+			c.report(h.newerAsNote(ruleConsumption.At(d.path, m.KeySpan, "consumption blocks have no field %s; the %d fields are %s",
+				quote(m.Key), len(consumptionFields), strings.Join(consumptionFields, ", "))))
 		}
 	}
 	if !equalStrings(got, consumptionFields) {
@@ -125,6 +147,10 @@ func blockValueProblem(m *source.Value) string {
 			return "is " + kindName(m) + "; want a bare number"
 		}
 		return nonNegativeInt(m)
+	case "input_rate", "cached_rate", "cache_write_rate", "output_rate", "est_cost_usd", "est_credits":
+		if f, err := strconv.ParseFloat(m.Str, 64); m.Kind != source.KindNumber || err != nil || f < 0 {
+			return "is " + kindName(m) + "; want a bare number ≥ 0"
+		}
 	case "model", "priced_as":
 		if m.Kind != source.KindString || strings.TrimSpace(m.Str) == "" {
 			return "must be a nonblank string"
@@ -147,4 +173,20 @@ func enumProblem(m *source.Value, vals []string) string {
 		return ""
 	}
 	return "is " + quote(m.Str) + "; want one of " + strings.Join(vals, ", ") + diag.DidYouMean(m.Str, vals)
+}
+
+// olderBlock names the older release form a block's fields are in ("" when
+// none): history is append-only, so blocks written before an upgrade keep
+// their form.
+func olderBlock(got, want []string) string {
+	var of []int
+	for i, p := range hveProfiles {
+		if sameSet(p.block.fields, got) && !sameSet(p.block.fields, want) {
+			of = append(of, i)
+		}
+	}
+	if of == nil {
+		return ""
+	}
+	return itoa(len(got)) + "-field form of HVE Squad " + spanOf(of)
 }

@@ -17,6 +17,9 @@ var ruleDeliverableRoot = diag.Register(diag.Rule{
 })
 
 func checkDeliverableRootForm(c *checker, h *hveRoot) {
+	if !isOneOf("Deliverable Root", h.profile.roster) {
+		return // the column does not exist before v0.11.0
+	}
 	for _, m := range h.wellFormed() {
 		if msg := rootProblem(m.rootText, h); msg != "" {
 			c.report(ruleDeliverableRoot.At(h.team.doc.path, m.root.Span, "Deliverable Root %s %s", quote(m.rootText), msg))

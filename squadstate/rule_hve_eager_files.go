@@ -9,15 +9,15 @@ import (
 var ruleEagerFiles = diag.Register(diag.Rule{
 	ID: "SS102", Name: "hve-eager-file-missing", Severity: diag.SeverityError, Domain: "squad-state",
 	Short: "an HVE squad root lacks a file Init always writes",
-	Full: "Init seeds team.md, routing.md, decisions.md, state.json, notifications.md, consumption.md and " +
-		"consumption-rates.md in every squad root (federation roots: federation.md, meta-routing.md, " +
+	Full: "Init seeds team.md, routing.md, decisions.md and state.json in every squad root, notifications.md " +
+		"too from v0.4.0, and consumption.md and consumption-rates.md from v0.16.0-pre (earlier releases write " +
+		"them on the first consumption record); federation roots: federation.md, meta-routing.md, " +
 		"decisions.md, state.json). Once state.json has advanced past turn 0, history/ must hold at least one " +
 		"file (git keeps no empty directory, so an empty history/ at turn 0 is not reported).",
 	Help: "restore the file from the squad's seed templates, or re-run Init for a new squad",
 })
 
 var (
-	squadEager      = []string{"team.md", "routing.md", "decisions.md", "state.json", "notifications.md", "consumption.md", "consumption-rates.md"}
 	federationEager = []string{"federation.md", "meta-routing.md", "decisions.md", "state.json"}
 )
 
@@ -26,7 +26,7 @@ func checkEagerFiles(c *checker, h *hveRoot) {
 	if at == nil {
 		return
 	}
-	want := squadEager
+	want := h.profile.eager
 	if h.federation {
 		want = federationEager
 	}

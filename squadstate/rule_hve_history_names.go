@@ -29,7 +29,7 @@ func checkHistoryNames(c *checker, h *hveRoot) {
 	agents := h.agentIndex()
 	for _, f := range h.historyFiles() {
 		switch {
-		case agents[f.base] != nil, isRunSummary(f.base), f.base == connectorPrimary && h.team.bindTable != nil:
+		case agents[f.base] != nil, h.isRunSummary(f.base), f.base == connectorPrimary && h.team.bindTable != nil:
 			continue
 		}
 		if a := h.slugAgent(f.base); a != "" {
@@ -57,7 +57,7 @@ func checkFederationHistoryNames(c *checker, h *hveRoot) {
 		return
 	}
 	for _, f := range h.historyFiles() {
-		if isRunSummary(f.base) || fed.byName(strings.ToLower(f.base)) != nil {
+		if h.isRunSummary(f.base) || fed.byName(strings.ToLower(f.base)) != nil {
 			continue
 		}
 		c.report(ruleHistoryNames.At(f.doc.path, f.doc.head(), "history file %s at the federation root names no sub-squad of the registry at %s",

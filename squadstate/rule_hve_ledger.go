@@ -13,7 +13,7 @@ import (
 var ruleLedger = diag.Register(diag.Rule{
 	ID: "SS125", Name: "hve-ledger", Severity: diag.SeverityWarning, Domain: "squad-state",
 	Short: "consumption.md disagrees with itself, the history blocks or state.json",
-	Full: "consumption.md is re-derived from every history block: ## Attribution and ## Usage & Cost each " +
+	Full: "From v0.11.11 consumption.md is re-derived from every history block: ## Attribution and ## Usage & Cost each " +
 		"have an orchestration row, Usage & Cost ends with a **Total** row equal to the sum of the rows " +
 		"above (costs within rounding), there is a row for every role with history blocks and for no other " +
 		"role, and state.json's currentRun.estCostUsd and estCreditsTotal follow the Total.",
@@ -26,8 +26,8 @@ var usageColumns = []string{"Turns", "In Tokens", "Cached", "Cache Wr", "Out Tok
 
 func checkLedger(c *checker, h *hveRoot) {
 	d := h.file("consumption.md")
-	if d == nil || h.federation {
-		return
+	if d == nil || h.federation || !h.profile.ledgerSplit {
+		return // before v0.11.11 the ledger was one wide table
 	}
 	l := parseLedger(d)
 	for _, t := range []struct {
@@ -140,7 +140,7 @@ func dispatchedRoles(h *hveRoot) (roles map[string]bool, where map[string]string
 		}
 	}
 	for _, f := range h.historyFiles() {
-		if f.base == scribeAgent || isRunSummary(f.base) || len(f.blocks) == 0 {
+		if f.base == scribeAgent || h.isRunSummary(f.base) || len(f.blocks) == 0 {
 			continue
 		}
 		if f.base == connectorPrimary {

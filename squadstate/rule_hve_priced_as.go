@@ -10,15 +10,16 @@ import (
 var rulePricedAs = diag.Register(diag.Rule{
 	ID: "SS123", Name: "hve-priced-as-unresolved", Severity: diag.SeverityError, Domain: "squad-state",
 	Short: "a consumption block's priced_as names no rate row",
-	Full: "priced_as names a model row, or a tier-fallback Priced as row, of consumption-rates.md; the " +
-		"ledger prices every block from that row, so an unknown name cannot be costed. When the rate row has " +
-		"a Tier, the block's model_tier equals it.",
+	Full: "priced_as (from v0.11.4) names a model row, or a tier-fallback Priced as row, of " +
+		"consumption-rates.md; the ledger prices every block from that row, so an unknown name cannot be " +
+		"costed. When the rate row has a Tier, the block's model_tier equals it. In v0.16.0-pre Tier-1 only " +
+		"advises on this (its Consumption group), so there the finding is a warning.",
 	Help: "use a model name exactly as consumption-rates.md lists it, or add its rate row",
 })
 
 func checkPricedAs(c *checker, h *hveRoot) {
 	r := h.rates
-	if r == nil || (r.modelTable == nil && r.tierTable == nil) {
+	if r == nil || (r.modelTable == nil && r.tierTable == nil) || !isOneOf("priced_as", h.profile.block.fields) {
 		return
 	}
 	var known []string
@@ -39,12 +40,12 @@ func checkPricedAs(c *checker, h *hveRoot) {
 			}
 			tier, ok := r.models[p.Str]
 			if !ok {
-				c.report(rulePricedAs.At(f.doc.path, p.Span, "priced_as %s is no model or Priced as row of %s%s",
+				c.reportIn(h, rulePricedAs.At(f.doc.path, p.Span, "priced_as %s is no model or Priced as row of %s%s",
 					quote(p.Str), r.doc.at(table.Span.Start), diag.DidYouMean(p.Str, known)))
 				continue
 			}
 			if t := v.Get("model_tier"); t != nil && t.Kind == source.KindString && tier != "" && isOneOf(t.Str, modelTiers) && t.Str != tier {
-				c.report(rulePricedAs.At(f.doc.path, t.Span, "model_tier is %s but %s is a %s row in %s", quote(t.Str), quote(p.Str), tier, r.doc.path))
+				c.reportIn(h, rulePricedAs.At(f.doc.path, t.Span, "model_tier is %s but %s is a %s row in %s", quote(t.Str), quote(p.Str), tier, r.doc.path))
 			}
 		}
 	}

@@ -12,7 +12,9 @@ var ruleRatesFile = diag.Register(diag.Rule{
 	Short: "consumption-rates.md lacks a rate table, the fallback, the estimator or a sane calibration",
 	Full: "consumption-rates.md holds a per-model table with Input, Cached, Cache write and Output columns " +
 		"(USD per 1M tokens), a tier-fallback table with a Priced as column, a dispatch-size estimator, and " +
-		"calibration_factor clamped to [0.25, 10.0], which stays 1.00 while observations is 0.",
+		"calibration_factor clamped to [0.25, 10.0], which stays 1.00 while observations is 0. Releases " +
+		"v0.8.5–v0.11.3 wrote only the Input, Cached and Output columns. Tier-1 only advises on this file " +
+		"(v0.16.0-pre).",
 	Help: "restore the missing table from the seed template; keep calibration_factor within its clamp",
 })
 
@@ -21,9 +23,12 @@ func checkRatesFile(c *checker, h *hveRoot) {
 	if r == nil {
 		return
 	}
-	d := r.doc
+	d, form := r.doc, h.profile.rates
 	if r.modelTable == nil {
-		c.report(ruleRatesFile.At(d.path, d.head(), "consumption-rates.md has no per-model table with Input, Cached, Cache write and Output columns"))
+		c.report(ruleRatesFile.At(d.path, d.head(), "consumption-rates.md has no per-model table with %s columns", andList(form.columns)))
+	}
+	if !form.fallback {
+		return
 	}
 	if r.tierTable == nil {
 		c.report(ruleRatesFile.At(d.path, d.head(), "consumption-rates.md has no tier-fallback table with a Priced as column"))
@@ -48,4 +53,12 @@ func checkRatesFile(c *checker, h *hveRoot) {
 	case f != 1 && r.observe != nil && r.observe.text == "0":
 		c.report(ruleRatesFile.At(d.path, r.calibration.span, "calibration_factor is %s with 0 observations; it stays 1.00 until a run is reconciled", r.calibration.text))
 	}
+}
+
+// andList joins names as "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

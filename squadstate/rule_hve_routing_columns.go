@@ -10,14 +10,14 @@ var ruleRoutingColumns = diag.Register(diag.Rule{
 	ID: "SS112", Name: "hve-routing-table", Severity: diag.SeverityError, Domain: "squad-state",
 	Short: "routing.md's table has the wrong columns or values",
 	Full: "routing.md holds one table | Pattern / Keyword | Role(s) | Autonomy Tier | Parallel-Eligible |. " +
-		"Autonomy Tier is auto, confirm, escalate or auto-validated; Parallel-Eligible is yes or no. The " +
+		"Autonomy Tier is auto, confirm or escalate, and from v0.3.0 also auto-validated; Parallel-Eligible " +
+		"is yes or no. The " +
 		"legacy tier \"autopilot\" and the hve-squad-mcp table | Role | Seeded | are reported as SS120.",
 	Help: "restore the four-column header; use the listed values",
 })
 
 var (
-	autonomyTiers = []string{"auto", "confirm", "escalate", "auto-validated"}
-	yesNo         = []string{"yes", "no"}
+	yesNo = []string{"yes", "no"}
 )
 
 func checkRoutingColumns(c *checker, h *hveRoot) {
@@ -39,6 +39,7 @@ func checkRoutingColumns(c *checker, h *hveRoot) {
 		return
 	}
 	checkRowWidths(c, ruleRoutingColumns, d, r.table, "routing")
+	autonomyTiers := h.profile.tiers
 	for _, row := range r.table.Rows {
 		tier, par := row.Cell(2), row.Cell(3)
 		switch t := strings.TrimSpace(tier.Text); {

@@ -5,8 +5,9 @@ import "github.com/squadci/squadci/lint/diag"
 var ruleRoutingRoles = diag.Register(diag.Rule{
 	ID: "SS113", Name: "hve-route-unknown-role", Severity: diag.SeverityError, Domain: "squad-state",
 	Short: "a routing.md Role(s) entry is not a role on the roster",
-	Full: "Role(s) holds comma-separated role ids (an entry may carry \"(optional)\"), never agent names, and " +
-		"each must be a Role of a team.md Members row: a route to a missing role dispatches nothing. Roles " +
+	Full: "Role(s) holds comma-separated role ids (an entry may carry \"(optional)\"), and each must be a Role " +
+		"of a team.md Members row: a route to a missing role dispatches nothing. Before v0.11.0 the seed named " +
+		"agents there, so an agent name of the roster is accepted in squads of those releases. Roles " +
 		"added by a Connector Binding are checked by SS309.",
 	Help: "use the roster's role id, or add the role to team.md",
 })
@@ -23,6 +24,9 @@ func checkRoutingRoles(c *checker, h *hveRoot) {
 				continue
 			}
 			if m := memberWithAgent(h, e.text); m != nil {
+				if !h.profile.routesByRole {
+					continue
+				}
 				c.report(ruleRoutingRoles.At(h.routing.doc.path, e.span, "%s is an agent name, not a role id; routes name roles (%s at %s)",
 					quote(e.text), quote(m.roleText), h.team.doc.at(m.row.Span.Start)))
 				continue

@@ -7,39 +7,16 @@ import (
 
 var ruleStateShape = diag.Register(diag.Rule{
 	ID: "SS114", Name: "hve-state-shape", Severity: diag.SeverityError, Domain: "squad-state",
-	Short: "state.json breaks its closed 1.3 shape",
-	Full: "state.json is a closed object: schemaVersion \"1.3\", updated (ISO-8601), turn (integer ≥ 0), mode " +
-		"(interactive, autonomous, autopilot), activeRoles (role ids), openEscalations, currentRun " +
-		"{sessionModel, modelOverrides, estCostUsd, estCreditsTotal} and notify {approvalChannel " +
-		"(in-chat, github-issue, webhook), enabled, email, github {handle, repo}}; trigger is the one " +
-		"optional key. Webhook URLs are never stored. A legacy \"profile\" key is reported as SS120.",
+	Short: "state.json breaks the shape of its release",
+	Full: "state.json has the keys of the release that wrote it (SS129): 1.0 (v0.2.0) schemaVersion, updated " +
+		"(ISO-8601), turn (integer ≥ 0), activeRoles, openEscalations; 1.1 (v0.4.0) adds mode (interactive, " +
+		"autonomous, autopilot) and notify {approvalChannel (in-chat, github-issue, webhook), enabled, email, " +
+		"github {handle, repo}}, and from v0.8.5 currentRun {estCostUsd, estCreditsTotal}; 1.2 (v0.9.0) adds the " +
+		"optional trigger; 1.3 (v0.11.4) adds currentRun.sessionModel and modelOverrides. From v0.16.0-pre the " +
+		"key set is closed, so an unknown key is an error; earlier releases are not judged on extra keys. " +
+		"Webhook URLs are never stored. A legacy \"profile\" key is reported as SS120.",
 	Help: "remove unknown keys, add missing ones with their Init values, and use the listed enum values",
 })
-
-var stateFields = []field{
-	{name: "schemaVersion", kind: source.KindString, check: oneOf("1.3")},
-	{name: "updated", kind: source.KindString, check: isoTime},
-	{name: "turn", kind: source.KindNumber, check: nonNegativeInt},
-	{name: "mode", kind: source.KindString, check: oneOf("interactive", "autonomous", "autopilot")},
-	{name: "activeRoles", kind: source.KindArray, check: stringsOnly},
-	{name: "openEscalations", kind: source.KindArray},
-	{name: "currentRun", kind: source.KindObject, fields: []field{
-		{name: "sessionModel", kind: source.KindString},
-		{name: "modelOverrides", kind: source.KindObject},
-		{name: "estCostUsd", kind: source.KindNumber},
-		{name: "estCreditsTotal", kind: source.KindNumber},
-	}},
-	{name: "notify", kind: source.KindObject, fields: []field{
-		{name: "approvalChannel", kind: source.KindString, check: oneOf("in-chat", "github-issue", "webhook")},
-		{name: "enabled", kind: source.KindBool},
-		{name: "email", kind: source.KindString},
-		{name: "github", kind: source.KindObject, fields: []field{
-			{name: "handle", kind: source.KindString},
-			{name: "repo", kind: source.KindString},
-		}},
-	}},
-	{name: "trigger", kind: source.KindObject, optional: true},
-}
 
 func checkStateShape(c *checker, h *hveRoot) {
 	s := h.state
@@ -47,12 +24,35 @@ func checkStateShape(c *checker, h *hveRoot) {
 		return
 	}
 	root := s.doc.jsonDoc().Root
+	p := h.profile
 	sh := &shape{c: c, d: s.doc, r: ruleStateShape, unknown: func(where string, m *source.Value) bool {
-		if where == "state.json" && m.Key == "profile" {
-			c.report(ruleLegacy.At(s.doc.path, m.KeySpan, "\"profile\" is a legacy hve-squad-mcp key; state.json 1.3 has no profile (the roster records it)"))
-			return true
+		switch {
+		case where == "state.json" && m.Key == "profile":
+			c.report(ruleLegacy.At(s.doc.path, m.KeySpan, "\"profile\" is a legacy hve-squad-mcp key; state.json has no profile (the roster records it)"))
+		case h.choice.newer != "":
+			c.report(h.newerAsNote(ruleStateShape.At(s.doc.path, m.KeySpan, "%s has a member %s that %s does not define", where, quote(m.Key), p.span())))
+		case !p.stateClosed:
+			// open before v0.16.0-pre: an extra key breaks no reader
+		default:
+			return false
 		}
-		return false
+		return true
 	}}
-	sh.object(root, "state.json", stateFields)
+	fields := p.state
+	if h.choice.newer != "" {
+		fields = acceptAnyVersion(fields)
+	}
+	sh.object(root, "state.json", fields)
+}
+
+// acceptAnyVersion is a table whose schemaVersion takes any string, for a
+// state newer than squadci knows (its version is reported by SS129).
+func acceptAnyVersion(fields []field) []field {
+	out := append([]field(nil), fields...)
+	for i := range out {
+		if out[i].name == "schemaVersion" {
+			out[i].check = nil
+		}
+	}
+	return out
 }

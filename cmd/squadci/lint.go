@@ -22,7 +22,7 @@ type lintFlags struct {
 	format, config, failLevel, category, color string
 	outputs                                    repeatFlag
 	disable, enable                            listFlag
-	staged                                     bool
+	staged, explainProfile                     bool
 	root                                       string
 }
 
@@ -39,6 +39,7 @@ func (c *Command) runLint(args []string) int {
 	fs.StringVar(&f.category, "sarif-category", "", "SARIF automationDetails.id (code scanning category)")
 	fs.StringVar(&f.color, "color", "auto", "colour text output: auto|always|never (NO_COLOR honoured)")
 	fs.BoolVar(&f.staged, "staged", false, "lint the content staged in the git index, not the work tree")
+	fs.BoolVar(&f.explainProfile, "explain-profile", false, "print, per HVE squad root, the format profile it is checked by and the evidence that chose it, instead of the findings (the json format carries it as roots[].profile)")
 	fs.StringVar(&f.root, "root", "", "the repository root; every PATH then narrows what is reported (default: a single directory argument, else the git top-level, else the working directory)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -56,11 +57,21 @@ func (c *Command) runLint(args []string) int {
 	if err != nil {
 		return c.usageError(err)
 	}
+	if f.explainProfile && (format != report.FormatText || len(extras) > 0) {
+		return c.usageError(fmt.Errorf("--explain-profile prints text and takes no --format or --output; the json format carries the profiles as roots[].profile"))
+	}
 	out, code := c.lintRun(f, positional)
 	if out == nil {
 		return code
 	}
 	res := out.res
+	if f.explainProfile {
+		if err := report.WriteProfiles(c.Stdout, res.Run.Profiles); err != nil {
+			fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+			return exitInternal
+		}
+		return exitOK
+	}
 	if res.Run.Files == 0 && len(res.Run.Findings) == 0 {
 		if out.explicitRoot {
 			c.nothingChecked(out.root)

@@ -17,6 +17,38 @@ type jsonReport struct {
 	Files       int              `json:"files"`
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 	Counts      jsonCounts       `json:"counts"`
+	Roots       []jsonRoot       `json:"roots"` // every squad root with a format profile (fidelity.md §2)
+}
+
+// jsonRoot is one squad root and the format profile it was checked by.
+type jsonRoot struct {
+	Path    string      `json:"path"`
+	Profile jsonProfile `json:"profile"`
+}
+
+type jsonProfile struct {
+	Format   string         `json:"format"`
+	Name     string         `json:"name"`
+	Releases string         `json:"releases"`
+	Commit   string         `json:"commit"`
+	ChosenBy string         `json:"chosenBy"` // config, pin, shapes or default
+	Evidence []jsonEvidence `json:"evidence"`
+	Note     string         `json:"note"`
+}
+
+type jsonEvidence struct {
+	At   string `json:"at"`
+	What string `json:"what"`
+	Fits string `json:"fits"` // the releases it fits; "" when none squadci knows
+}
+
+func newJSONRoot(p *Profile) jsonRoot {
+	jp := jsonProfile{Format: p.Format, Name: p.Name, Releases: p.Releases, Commit: p.Commit, ChosenBy: p.ChosenBy,
+		Evidence: make([]jsonEvidence, 0, len(p.Evidence)), Note: p.Note}
+	for _, e := range p.Evidence {
+		jp.Evidence = append(jp.Evidence, jsonEvidence(e))
+	}
+	return jsonRoot{Path: p.Root, Profile: jp}
 }
 
 type jsonTool struct {
@@ -70,6 +102,10 @@ func WriteJSON(w io.Writer, run *Run) error {
 		Tool:        jsonTool{Name: toolName(run), Version: run.ToolVersion},
 		Files:       run.Files,
 		Diagnostics: make([]jsonDiagnostic, 0, len(run.Findings)),
+		Roots:       make([]jsonRoot, 0, len(run.Profiles)),
+	}
+	for i := range run.Profiles {
+		doc.Roots = append(doc.Roots, newJSONRoot(&run.Profiles[i]))
 	}
 	for i := range run.Findings {
 		doc.Diagnostics = append(doc.Diagnostics, newJSONDiagnostic(&run.Findings[i]))

@@ -24,7 +24,26 @@ type Run struct {
 	ToolVersion string
 	Files       int // number of files checked
 	Findings    []Finding
-	Category    string // SARIF automationDetails.id; empty means none
+	Category    string    // SARIF automationDetails.id; empty means none
+	Profiles    []Profile // the format profile of each squad root, in root order
+}
+
+// Profile is the format profile a squad root was checked by and the
+// evidence that chose it (fidelity.md §2).
+type Profile struct {
+	Root     string // the root directory: ".copilot-tracking/squad/"
+	Format   string // "hve-squad"
+	Name     string // the profile, named by its first release: "v0.12.1"
+	Releases string // the release span: "v0.12.1–v0.15.3"
+	Commit   string // the commit that opened the span
+	ChosenBy string // "config", "pin", "shapes" or "default"
+	Evidence []ProfileEvidence
+	Note     string // why the choice is not exact, "" when it is
+}
+
+// ProfileEvidence is one fact weighed, where it is, and the releases it fits.
+type ProfileEvidence struct {
+	At, What, Fits string
 }
 
 // Counts returns the number of findings per severity.

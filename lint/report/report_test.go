@@ -64,6 +64,11 @@ func sampleRun() *Run {
 			at(ruleNote, "odd/100%: a,b.json", 1, `{"rate": "50%"}`, `"50%"`,
 				"rate 50%: high, maybe\nsecond line, too"),
 		},
+		Profiles: []Profile{{
+			Root: ".copilot-tracking/squad/", Format: "hve-squad", Name: "v0.12.1", Releases: "v0.12.1–v0.15.3",
+			Commit: "7e76a3a", ChosenBy: "pin",
+			Evidence: []ProfileEvidence{{At: "apm.yml:5", What: `pin "v0.13.2" (release v0.13.2)`, Fits: "v0.12.1–v0.15.3"}},
+		}},
 	}
 }
 
