@@ -71,7 +71,8 @@ for dir in "$@"; do
   files=$(sed -n 's/^squadci: \([0-9]*\) files\{0,1\} checked.*/\1/p' "$log")
   echo "  files checked: ${files:-0}"
   if profile=$("$bin" lint "$dir" --explain-profile 2>/dev/null) && [ -n "$profile" ]; then
-    printf '%s\n' "$profile" | sed 's/^/  profile: /'
+    # One line per squad root; the evidence lines below it are indented.
+    printf '%s\n' "$profile" | sed -n 's/^\([^ ].*\)/  profile: \1/p'
   fi
   counts "$report" | tee -a "$work/all" | table
 done
