@@ -17,6 +17,14 @@ type Rule struct {
 	Full     string   // a paragraph
 	Help     string   // how to repair; printed after `help:`
 	Domain   string   // which family: engine, json, manifest, ...
+	// Consumer says what goes wrong, and for whom, when the rule's
+	// condition holds: the reason for its default severity (an error only
+	// when a consumer misbehaves or a security property breaks;
+	// "nothing breaks: convention" for style rules).
+	Consumer string
+	// Since names the writer's release from which the expectation holds,
+	// e.g. "HVE Squad v0.16.0-pre (c5fdb6b)" or "Squad SDK 0.13.1".
+	Since string
 	// Secret marks rules whose findings span credential-shaped content:
 	// outputs mask that span wherever source text is shown.
 	Secret bool

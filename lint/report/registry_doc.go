@@ -29,10 +29,12 @@ type ruleJSON struct {
 	Help     string `json:"help"`
 	HelpURI  string `json:"helpUri"`
 	Fixable  bool   `json:"fixable"`
+	Consumer string `json:"consumer,omitempty"`
+	Since    string `json:"since,omitempty"`
 }
 
 func newRuleJSON(r *diag.Rule) ruleJSON {
-	return ruleJSON{r.ID, r.Name, r.Severity.String(), r.Domain, r.Short, r.Full, r.Help, r.HelpURL(), r.Fixable}
+	return ruleJSON{r.ID, r.Name, r.Severity.String(), r.Domain, r.Short, r.Full, r.Help, r.HelpURL(), r.Fixable, r.Consumer, r.Since}
 }
 
 // WriteRulesJSON writes the registry as a JSON array.
@@ -65,7 +67,13 @@ func WriteRuleText(w io.Writer, r *diag.Rule) error {
 	if r.Full != "" {
 		fmt.Fprintf(&b, "\n%s\n", wrapWords(r.Full, ruleTextWidth))
 	}
+	if r.Consumer != "" {
+		fmt.Fprintf(&b, "\n%s\n", wrapWords("What breaks: "+r.Consumer, ruleTextWidth))
+	}
 	fmt.Fprintf(&b, "\nDefault severity: %s\nDomain:           %s\nFixable:          %s\n", r.Severity, r.Domain, fixable)
+	if r.Since != "" {
+		fmt.Fprintf(&b, "Since:            %s\n", r.Since)
+	}
 	if r.Help != "" {
 		fmt.Fprintf(&b, "How to fix:       %s\n", r.Help)
 	}
@@ -130,6 +138,12 @@ func writeRuleSection(b *strings.Builder, r *diag.Rule) {
 	fmt.Fprintf(b, "\n## %s\n\n**`%s`** · default severity **%s** · %s\n\n%s\n", r.ID, r.Name, r.Severity, r.Domain, r.Short)
 	if r.Full != "" {
 		fmt.Fprintf(b, "\n%s\n", r.Full)
+	}
+	if r.Consumer != "" {
+		fmt.Fprintf(b, "\n**What breaks:** %s\n", r.Consumer)
+	}
+	if r.Since != "" {
+		fmt.Fprintf(b, "\n**Since:** %s\n", r.Since)
 	}
 	if r.Help != "" {
 		fmt.Fprintf(b, "\n**How to fix:** %s\n", r.Help)
