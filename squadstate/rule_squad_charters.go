@@ -136,7 +136,7 @@ func checkCharterModel(c *checker, d *doc, md *source.Markdown) {
 		switch {
 		case f.key == "Name" || f.key == "Role" || f.key == "Expertise" || f.key == "Style":
 		case !f.bold:
-			c.report(ruleCharterModel.At(d.path, f.line.Span, "%s is not in the bold form **%s:**, so Squad ignores it", quote(f.key+":"), f.key))
+			c.report(unboldModelKey(d, f))
 		case f.key == "Reasoning Effort" && !isOneOf(strings.ToLower(f.value.text), efforts):
 			c.report(ruleCharterEffort.At(d.path, f.value.span, "Reasoning Effort %s is not one of %s", quote(f.value.text), strings.Join(efforts, ", ")))
 		}
