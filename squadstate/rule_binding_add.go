@@ -10,6 +10,9 @@ var ruleBindingAdd = diag.Register(diag.Rule{
 		"existing roster role that is not a governance seat (rule 5). Alignment grants classification and " +
 		"output compatibility only.",
 	Help: "add the Members row exactly as the binding describes it and align the role to an ordinary work role",
+
+	Consumer: "the coordinator finds no member for the added role, or aligns it with a governance seat",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 5)",
 })
 
 func checkBindingAdd(c *checker, h *hveRoot) {

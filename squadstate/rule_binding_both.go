@@ -13,6 +13,9 @@ var ruleBindingBoth = diag.Register(diag.Rule{
 		"their outputs cannot collide, so the original's Deliverable Root and the binding's must not overlap " +
 		"(neither lies within the other; <date> and <slug> match any directory) (rule 8).",
 	Help: "give the binding its own Deliverable Root, or choose original, connector or ask",
+
+	Consumer: "the internal original and the connector write the same deliverable paths and overwrite each other",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 8)",
 })
 
 func checkBindingBoth(c *checker, h *hveRoot) {

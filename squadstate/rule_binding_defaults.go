@@ -9,6 +9,9 @@ var ruleBindingDefaults = diag.Register(diag.Rule{
 		"role defaulting to original, connector or both leave the choice ambiguous, and autopilot stops and " +
 		"escalates instead of guessing (rule 7).",
 	Help: "keep one default and set the other bindings of the role to ask",
+
+	Consumer: "unattended autopilot cannot choose between the defaults and stops to escalate",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 7)",
 })
 
 var ruleBindingAskOnly = diag.Register(diag.Rule{
@@ -18,6 +21,9 @@ var ruleBindingAskOnly = diag.Register(diag.Rule{
 		"for it and must stop to ask (rule 7). That is right for a request-time alternative, but settle it " +
 		"during setup if the role should run unattended.",
 	Help: "set one binding of the role to connector (or original/both for a replace binding) if autopilot should run it",
+
+	Consumer: "nothing breaks: unattended autopilot stops to ask for the role, which is right for a request-time alternative",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 7)",
 })
 
 func checkBindingDefaults(c *checker, h *hveRoot) {

@@ -15,6 +15,9 @@ var ruleBindingGovernance = diag.Register(diag.Rule{
 		"(rule 6). Connector ids are never Alternate Agents: a connector is selected by its binding, not " +
 		"dispatched as an agent.",
 	Help: "bind an ordinary work role instead; remove connector ids from Alternate Agents",
+
+	Consumer: "security: a governance seat (coordinator, Scribe, council) would be delegated to an external connector",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 6)",
 })
 
 func checkBindingGovernance(c *checker, h *hveRoot) {

@@ -17,6 +17,9 @@ var ruleBindingHistory = diag.Register(diag.Rule{
 		"connector is an error, rule 10). Entries listed in a Connector Binding Retirement decision keep " +
 		"their retired identity and are not checked against the current rows.",
 	Help: "record the member as its binding's Member Name and render the marker from the binding's Connector",
+
+	Consumer: "history attributes external work to no member, or to the wrong connector, so accounting is wrong",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 10)",
 })
 
 var unmeteredRE = sync.OnceValue(func() *regexp.Regexp {

@@ -11,6 +11,9 @@ var ruleBindingManifest = diag.Register(diag.Rule{
 		"schemaVersion is 1.1 (role modes need 1.1; a 1.0 manifest supports only the manual single-role " +
 		"flow) and whose roles allowlist contains Role (rule 3).",
 	Help: "point Manifest at the connector's manifest, fix that manifest's own findings, and keep Connector and Role within what it declares",
+
+	Consumer: "the connector cannot be invoked for the role: the manifest does not exist, is invalid, or does not allow it",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 3; connector.md manifest 1.1)",
 })
 
 func checkBindingManifests(c *checker, h *hveRoot) {

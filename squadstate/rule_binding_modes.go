@@ -12,6 +12,9 @@ var ruleBindingModes = diag.Register(diag.Rule{
 	Full: "Mode is replace or add. Default Execution is original, connector, ask or both; an add binding " +
 		"has no internal original, so it allows only connector or ask (rule 2).",
 	Help: "use replace or add; for add choose connector (run by default) or ask (on request)",
+
+	Consumer: "the coordinator cannot choose an execution for the role",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 2)",
 })
 
 var (

@@ -14,6 +14,9 @@ var ruleBindingPending = diag.Register(diag.Rule{
 		"the binding row was renamed or removed, or its Member Name changed, resume fails closed instead of " +
 		"reattributing the result (rule 11).",
 	Help: "complete or abandon the pending task before renaming; or restore the binding id and Member Name it pins",
+
+	Consumer: "squadci resume fails closed: the result cannot be attributed to a binding that no longer exists",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 11)",
 })
 
 func checkPendingExchanges(c *checker, roots []*hveRoot) {

@@ -10,6 +10,9 @@ var ruleBindingReplace = diag.Register(diag.Rule{
 		"of the binding's external Member Name, or of the connector id on a replaced row means the roster was " +
 		"overwritten with the external agent — the internal original is gone.",
 	Help: "restore the row's internal Primary (the HVE agent); the binding alone selects the connector",
+
+	Consumer: "the internal original the binding was meant to keep is gone, so the role can no longer run internally",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 4)",
 })
 
 func checkBindingReplace(c *checker, h *hveRoot) {

@@ -8,6 +8,9 @@ var ruleBindingRoutes = diag.Register(diag.Rule{
 	Full: "A routing.md route that names a role added by a Connector Binding must resolve to that binding's " +
 		"member: the role needs its Members row, or the route dispatches nothing (rule 9).",
 	Help: "add the binding's Members row (Primary Squad Connector), or remove the route",
+
+	Consumer: "the coordinator dispatches nothing for the route",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 9)",
 })
 
 var ruleBindingNoRoute = diag.Register(diag.Rule{
@@ -16,6 +19,9 @@ var ruleBindingNoRoute = diag.Register(diag.Rule{
 	Full: "An added member runs only when work is routed to its role: without a routing.md route naming the " +
 		"added role the coordinator never classifies a request to it (rule 9).",
 	Help: "add a routing.md row naming the added role, e.g. | assess dotnet practices | dotnet-practices | confirm | yes |",
+
+	Consumer: "nothing breaks: the coordinator never classifies a request to the added member, so it never runs",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 9)",
 })
 
 func checkBindingRoutes(c *checker, h *hveRoot) {

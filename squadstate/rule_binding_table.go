@@ -14,6 +14,9 @@ var ruleBindingTable = diag.Register(diag.Rule{
 		"Binding ids are unique and have role-id syntax (^[a-z][a-z0-9]*(-[a-z0-9]+)*$): requests and pending " +
 		"state pin them.",
 	Help: "restore the nine-column header; give each binding a unique lower-kebab id",
+
+	Consumer: "the coordinator and squadci resume cannot read the bindings; requests and pending state pin binding ids",
+	Since:    "Squad Connector Bindings (squadstate.md, rule 1; manifest schemaVersion 1.1)",
 })
 
 func checkBindingTable(c *checker, h *hveRoot) {

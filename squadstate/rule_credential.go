@@ -20,6 +20,9 @@ var ruleCredential = diag.Register(diag.Rule{
 		"credential and never repeats the value. Agent files and kmx charters are scanned by AF002 instead.",
 	Help: "Remove the value and rotate the credential: it has been committed. Refer to secrets by name " +
 		"(an environment variable, the host's secret store) instead.",
+
+	Consumer: "security: a credential committed in team state is readable by every agent and every clone",
+	Since:    "every release of both writers",
 })
 
 // checkCredentials scans every loaded squad state file.

@@ -10,6 +10,10 @@ var ruleAgentsDeployed = diag.Register(diag.Rule{
 		"disable-model-invocation: true, or the coordinator cannot dispatch it. The check runs only when " +
 		"the repository has deployed agent files (apm install may keep them out of git).",
 	Help: "copy the agent's name: exactly, deploy the agent, or choose a model-invocable agent",
+
+	Consumer: "the HVE coordinator cannot dispatch the agent: the name matches no deployed agent or " +
+		"one with disable-model-invocation: true",
+	Since: "HVE Squad v0.2.0 (29f6aab) (disable-model-invocation from v0.11.0, d31152f)",
 })
 
 func checkAgentsDeployed(c *checker, h *hveRoot) {

@@ -22,6 +22,9 @@ var ruleConsumption = diag.Register(diag.Rule{
 		"per history file, and one per entry from v0.16.0-pre. A block in an older release's form, in a squad " +
 		"written by a newer one, and the legacy <!-- consumption:begin --> form are reported as SS120.",
 	Help: "write the block exactly as the contract orders it, with bare numbers (8400, not \"~8,400\")",
+
+	Consumer: "the HVE ledger cannot parse the dispatch's consumption; Tier-1 SQ-10/SQ-11 (blocking) fail",
+	Since:    "HVE Squad v0.8.5 (cc28101, block); container v0.12.1 (7e76a3a); 10 fields v0.16.0-pre (256bb42)",
 })
 
 var (

@@ -14,6 +14,10 @@ var ruleDeliverableRoot = diag.Register(diag.Rule{
 		"members/<name>/, every .copilot-tracking/ root is rebased to .copilot-tracking/squad/members/<name>/; " +
 		"only docs/ and outputs/ roots stay at the repository root.",
 	Help: "write the root as a relative directory ending in /, rebased for a sub-squad",
+
+	Consumer: "nothing breaks until a deliverable is claimed: SQ-12 (SS121) then compares the claim " +
+		"with this root; an absolute or backslash path is machine-local",
+	Since: "HVE Squad v0.11.0 (d31152f, Deliverable Root)",
 })
 
 func checkDeliverableRootForm(c *checker, h *hveRoot) {

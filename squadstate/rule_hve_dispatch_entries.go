@@ -18,6 +18,9 @@ var ruleDispatchEntries = diag.Register(diag.Rule{
 		"run summaries are exempt, and so is a federation root. Entries of history/Squad Connector.md name " +
 		"validated reports; only their existence is checked, since orchestrator outputs go to declared slots.",
 	Help: "write \"* Deliverable: `path/to/report.md`\" with the real path of the report under the root",
+
+	Consumer: "the HVE Tier-1 SQ-12 (blocking) fails: the entry is no proof that the stage ran",
+	Since:    "HVE Squad v0.16.0-pre (c5fdb6b); bare paths from 216ef20/4f754d2 (#86)",
 })
 
 func checkDispatchEntries(c *checker, h *hveRoot) {

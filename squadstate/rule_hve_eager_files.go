@@ -15,6 +15,10 @@ var ruleEagerFiles = diag.Register(diag.Rule{
 		"decisions.md, state.json). Once state.json has advanced past turn 0, history/ must hold at least one " +
 		"file (git keeps no empty directory, so an empty history/ at turn 0 is not reported).",
 	Help: "restore the file from the squad's seed templates, or re-run Init for a new squad",
+
+	Consumer: "the HVE Scribe and coordinator read the missing file as no state; Tier-1 SQ-01 (eager " +
+		"files), or SQ-10 for an empty history/ after dispatches, fails",
+	Since: "HVE Squad v0.2.0 (29f6aab); notifications.md v0.4.0 (bd9fda5); consumption files seeded v0.16.0-pre (d585bcf)",
 })
 
 var (

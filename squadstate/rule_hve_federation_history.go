@@ -12,6 +12,9 @@ var ruleFederationHistory = diag.Register(diag.Rule{
 	Full: "The federation root keeps history/<sub-squad>.md for every registered sub-squad: the federation " +
 		"coordinator records there what it delegated.",
 	Help: "create history/<sub-squad>.md with a \"# History: <sub-squad>\" title",
+
+	Consumer: "nothing breaks today: the federation coordinator has no record of what it delegated to the sub-squad",
+	Since:    "HVE Squad v0.10.0 (aeec41c)",
 })
 
 func checkFederationHistory(c *checker, h *hveRoot) {

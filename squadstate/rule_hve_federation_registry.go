@@ -14,6 +14,10 @@ var ruleFederation = diag.Register(diag.Rule{
 		"in-repo (repo is reserved); Location is members/<name>/ and that directory holds a team.md. Every " +
 		"sub-squad directory under members/ has a registry row.",
 	Help: "register each sub-squad once with Location members/<name>/ and Kind in-repo",
+
+	Consumer: "the HVE federation coordinator delegates only to registered sub-squads: an " +
+		"unregistered one is never reached, a bad row points nowhere",
+	Since: "HVE Squad v0.10.0 (aeec41c)",
 })
 
 func checkFederationRegistry(c *checker, h *hveRoot) {

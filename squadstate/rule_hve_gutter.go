@@ -14,6 +14,10 @@ var ruleGutter = diag.Register(diag.Rule{
 		"beginning with their own line number followed by \".\" or \":\" and a space is such a gutter " +
 		"(numbered lists do not count: their numbers are not the line numbers).",
 	Help: "strip the leading line numbers from every line of the file",
+
+	Consumer: "the HVE Scribe and every reader no longer parse the file's front matter and tables; " +
+		"Tier-1 SQ-01 (blocking) fails",
+	Since: "HVE Squad v0.2.0 (29f6aab) (the gutter fix 70995e2 and SQ-01 in v0.16.0-pre)",
 })
 
 func checkGutter(c *checker, h *hveRoot) {

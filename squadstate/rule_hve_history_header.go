@@ -16,6 +16,9 @@ var ruleHistoryHeader = diag.Register(diag.Rule{
 		"history/autonomous-loop-<id>.md is \"# Autonomous Loop: <id>\" (from v0.3.0) and " +
 		"history/autopilot-run-<id>.md is \"# Autopilot Run: <id>\" (from v0.4.0).",
 	Help: "make the H1 \"# History: \" followed by the file's base name (a run summary: the title the message names)",
+
+	Consumer: "the history file no longer identifies its agent; Tier-1 SQ-10 (blocking) fails on a missing # History: title",
+	Since:    "HVE Squad v0.2.0 (29f6aab) (literal title from v0.16.0-pre, efd845f/70995e2)",
 })
 
 func checkHistoryHeader(c *checker, h *hveRoot) {

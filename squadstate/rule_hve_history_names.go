@@ -16,6 +16,9 @@ var ruleHistoryNames = diag.Register(diag.Rule{
 		"Bindings. At a federation root, history/<sub-squad>.md names a registered sub-squad. A slug-named " +
 		"file (squad-researcher.md) is the legacy form, reported as SS120.",
 	Help: "rename the file to the agent's exact name: value (spaces and capitals kept)",
+
+	Consumer: "the HVE coordinator reads the agent's history as missing; Tier-1 SQ-10 (blocking) fails",
+	Since:    "HVE Squad v0.2.0 (29f6aab) (Tier-1 SQ-10 from v0.16.0-pre)",
 })
 
 func checkHistoryNames(c *checker, h *hveRoot) {

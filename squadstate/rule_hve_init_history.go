@@ -9,6 +9,9 @@ var ruleInitHistory = diag.Register(diag.Rule{
 		"dispatch it records, so its presence proves a stage ran. A history file at turn 0 means state.json was " +
 		"not advanced or the file was seeded by hand. Earlier releases made no such promise and are not checked.",
 	Help: "advance state.json to the turn that wrote the history, or remove the seeded file",
+
+	Consumer: "the HVE Tier-1 SQ-09 (blocking) fails: a history file at turn 0 was not written by a dispatch",
+	Since:    "HVE Squad v0.16.0-pre (c5fdb6b)",
 })
 
 func checkInitHistory(c *checker, h *hveRoot) {

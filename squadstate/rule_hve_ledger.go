@@ -18,6 +18,9 @@ var ruleLedger = diag.Register(diag.Rule{
 		"above (costs within rounding), there is a row for every role with history blocks and for no other " +
 		"role, and state.json's currentRun.estCostUsd and estCreditsTotal follow the Total.",
 	Help: "regenerate the ledger from the history blocks (the Scribe's ledger step) rather than editing figures by hand",
+
+	Consumer: "nothing blocks: the cost ledger misstates totals, and Tier-1 only advises on it (CON, v0.16.0-pre)",
+	Since:    "HVE Squad v0.11.11 (a3221f4, split ledger)",
 })
 
 // usageColumns are the Usage & Cost columns that sum; the last two are

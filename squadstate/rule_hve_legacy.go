@@ -11,4 +11,7 @@ var ruleLegacy = diag.Register(diag.Rule{
 		"Autonomy Tier \"autopilot\", a state.json \"profile\" key or trigger.sub. squadci reads them and " +
 		"warns, so an old squad keeps linting while it is migrated.",
 	Help: "rewrite the file in the current format (the message names the current form); paths that must stay old can turn SS120 off in .squadci.yml overrides",
+
+	Consumer: "nothing breaks today: the squad's own release reads the older form, but the current Tier-1 contract rejects it",
+	Since:    "HVE Squad v0.16.0-pre (c5fdb6b) marks these forms legacy",
 })

@@ -13,6 +13,9 @@ var ruleMetaRouting = diag.Register(diag.Rule{
 		"Sub-squad is registered in federation.md, Parallel-Eligible is yes or no, and Watch-Mode routes " +
 		"(patterns starting watch:) are not parallel-eligible.",
 	Help: "route only to registered sub-squads; set Parallel-Eligible to no for watch: routes",
+
+	Consumer: "the HVE federation coordinator routes to a sub-squad it does not know, or runs a Watch-Mode route in parallel",
+	Since:    "HVE Squad v0.10.0 (aeec41c)",
 })
 
 func checkMetaRouting(c *checker, h *hveRoot) {

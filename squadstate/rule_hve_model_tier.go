@@ -8,6 +8,10 @@ var ruleModelTier = diag.Register(diag.Rule{
 	Full: "Model Tier is a preference the coordinator maps to a model, never a model name: fast, default or " +
 		"extended, or — on a row without an agent (Primary —).",
 	Help: "write fast, default or extended; pin a specific model in the agent file instead",
+
+	Consumer: "nothing that Tier-1 checks breaks: the coordinator maps only fast, default and " +
+		"extended to a model, so another value is a preference it cannot apply",
+	Since: "HVE Squad v0.2.0 (29f6aab)",
 })
 
 var modelTiers = []string{"fast", "default", "extended"}

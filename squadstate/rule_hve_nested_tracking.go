@@ -12,6 +12,9 @@ var ruleNestedTracking = diag.Register(diag.Rule{
 	Full: "A dispatch that resolved its root relative to the wrong directory writes .copilot-tracking/" +
 		".copilot-tracking/…: the files are invisible to the squad and its history claims point nowhere.",
 	Help: "move the files up to the real .copilot-tracking/ directory and remove the nested one",
+
+	Consumer: "the HVE squad never reads the nested files, so history claims point nowhere; Tier-1 SQ-01 (blocking) fails",
+	Since:    "HVE Squad v0.2.0 (29f6aab) (Tier-1 SQ-01 from v0.16.0-pre, a006a64)",
 })
 
 // checkNestedTracking reports the first file of each nested directory.

@@ -15,6 +15,10 @@ var rulePricedAs = diag.Register(diag.Rule{
 		"costed. When the rate row has a Tier, the block's model_tier equals it. In v0.16.0-pre Tier-1 only " +
 		"advises on this (its Consumption group), so there the finding is a warning.",
 	Help: "use a model name exactly as consumption-rates.md lists it, or add its rate row",
+
+	Consumer: "the HVE ledger cannot price the block; from v0.16.0-pre Tier-1 only advises (CON, " +
+		"tagged Consumption in 4f754d2), so there it is a warning",
+	Since: "HVE Squad v0.11.4 (7e9724b, priced_as)",
 })
 
 func checkPricedAs(c *checker, h *hveRoot) {

@@ -17,6 +17,9 @@ var ruleProfile = diag.Register(diag.Rule{
 		"schemaVersion newer than squadci knows gets the newest format and its unknown keys as notes. This " +
 		"note says which happened, once per root.",
 	Help: "pin the release in apm.yml (Peter-N91/hve-squad#vX.Y.Z) or commit apm.lock.yaml, so the format is known",
+
+	Consumer: "nothing breaks: it says which release's format squadci applied",
+	Since:    "squadci (HVE Squad v0.2.0–v0.16.0-pre profiles)",
 })
 
 // chooseProfile picks the root's profile once, before any check runs.

@@ -16,6 +16,10 @@ var ruleRatesFile = diag.Register(diag.Rule{
 		"v0.8.5–v0.11.3 wrote only the Input, Cached and Output columns. Tier-1 only advises on this file " +
 		"(v0.16.0-pre).",
 	Help: "restore the missing table from the seed template; keep calibration_factor within its clamp",
+
+	Consumer: "nothing blocks: the HVE ledger's estimates are off or unpriced, and Tier-1 only " +
+		"advises on the rates file (CON, v0.16.0-pre)",
+	Since: "HVE Squad v0.8.5 (cc28101); fallback, estimator and calibration v0.11.4 (7e9724b/47dc8fd)",
 })
 
 func checkRatesFile(c *checker, h *hveRoot) {

@@ -9,6 +9,10 @@ var ruleRoleIDs = diag.Register(diag.Rule{
 		"letters, digits and hyphens, ^[a-z0-9][a-z0-9-]*$. routing.md, state.json and Connector Bindings " +
 		"refer to roles by this id.",
 	Help: "use the catalog id (\"QA Engineer\" → qa-engineer) and update routing.md to match",
+
+	Consumer: "nothing breaks while routing.md, state.json and bindings use the same string; the cast " +
+		"catalog's ids are lower-kebab",
+	Since: "HVE Squad v0.2.0 (29f6aab)",
 })
 
 func checkRoleIDs(c *checker, h *hveRoot) {

@@ -10,6 +10,10 @@ var ruleRootKind = diag.Register(diag.Rule{
 		"team.md, routing.md, notifications.md, consumption.md or consumption-rates.md beside federation.md " +
 		"as a conflict a human must reconcile.",
 	Help: "move the file into the sub-squad it belongs to (members/<name>/) or delete it after reconciling",
+
+	Consumer: "the HVE coordinator treats the root as a federation and stops for a human to reconcile " +
+		"the single-squad files beside federation.md",
+	Since: "HVE Squad v0.10.0 (aeec41c, federation)",
 })
 
 // singleSquadFiles must not sit beside federation.md.

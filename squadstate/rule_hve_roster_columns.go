@@ -16,6 +16,9 @@ var ruleRosterColumns = diag.Register(diag.Rule{
 		"or a row with more or fewer cells breaks every reader. Another release's header, where the other files " +
 		"are of a newer format, is reported as SS120 instead.",
 	Help: "restore the ## Members heading and the header of the squad's release; use — for an empty value and \\| for a literal pipe",
+
+	Consumer: "the HVE coordinator reads the roster by position and misreads every row; Tier-1 SQ-05 (blocking) fails",
+	Since:    "HVE Squad v0.2.0 (29f6aab) (header per release: 6 columns v0.3.0, 7 v0.11.0, 8 v0.16.0-pre)",
 })
 
 func checkRosterColumns(c *checker, h *hveRoot) {

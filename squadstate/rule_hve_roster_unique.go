@@ -9,6 +9,10 @@ var ruleRosterUnique = diag.Register(diag.Rule{
 		"history attributes work by it. A row with an empty Member Name must be the only row of its Role, " +
 		"or the coordinator cannot tell the rows apart.",
 	Help: "give each row of a shared role its own Member Name (Alpha, Beta, …) or remove the duplicate",
+
+	Consumer: "the HVE coordinator selects members and attributes history by (Role, Member Name) and " +
+		"cannot tell the rows apart",
+	Since: "HVE Squad v0.3.0 (61db392, Member Name)",
 })
 
 func checkRosterUnique(c *checker, h *hveRoot) {

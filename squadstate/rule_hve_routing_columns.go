@@ -14,6 +14,9 @@ var ruleRoutingColumns = diag.Register(diag.Rule{
 		"is yes or no. The " +
 		"legacy tier \"autopilot\" and the hve-squad-mcp table | Role | Seeded | are reported as SS120.",
 	Help: "restore the four-column header; use the listed values",
+
+	Consumer: "the HVE coordinator cannot route by the table or gets a tier it does not know; Tier-1 SQ-07 (blocking) fails",
+	Since:    "HVE Squad v0.2.0 (29f6aab) (auto-validated from v0.3.0, 61db392)",
 })
 
 var (

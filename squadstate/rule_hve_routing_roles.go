@@ -10,6 +10,9 @@ var ruleRoutingRoles = diag.Register(diag.Rule{
 		"agents there, so an agent name of the roster is accepted in squads of those releases. Roles " +
 		"added by a Connector Binding are checked by SS309.",
 	Help: "use the roster's role id, or add the role to team.md",
+
+	Consumer: "the HVE coordinator dispatches nothing for the route: no roster row has the role",
+	Since:    "HVE Squad v0.2.0 (29f6aab) (role ids from v0.11.0, d31152f)",
 })
 
 func checkRoutingRoles(c *checker, h *hveRoot) {

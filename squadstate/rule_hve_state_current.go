@@ -9,6 +9,9 @@ var ruleStateCurrent = diag.Register(diag.Rule{
 		"file, next to a state.json still at turn 0 (or without an updated timestamp) is the documented " +
 		"failure: the next session resumes from the wrong point.",
 	Help: "set turn to the current turn and updated to its timestamp",
+
+	Consumer: "the next HVE session resumes from the stale turn (the documented failure); no Tier-1 case checks it",
+	Since:    "HVE Squad v0.2.0 (29f6aab)",
 })
 
 func checkStateCurrent(c *checker, h *hveRoot) {

@@ -13,6 +13,10 @@ var ruleStateSession = diag.Register(diag.Rule{
 		"coordinator never recorded the model. The optional trigger object Watch Mode adds holds only " +
 		"source, ref, eventId, actor, receivedAt and runId (a legacy \"sub\" is reported as SS120).",
 	Help: "record the session's model (or auto); remove keys the trigger object does not define",
+
+	Consumer: "nothing breaks today: the ledger prices blocks by priced_as, and Tier-1 SQ-03 checks " +
+		"neither sessionModel's value nor the trigger's members",
+	Since: "HVE Squad v0.11.4 (7e9724b, sessionModel); v0.9.0 (c4b58bf, trigger)",
 })
 
 var triggerKeys = []string{"source", "ref", "eventId", "actor", "receivedAt", "runId"}

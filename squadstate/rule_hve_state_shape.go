@@ -16,6 +16,10 @@ var ruleStateShape = diag.Register(diag.Rule{
 		"key set is closed, so an unknown key is an error; earlier releases are not judged on extra keys. " +
 		"Webhook URLs are never stored. A legacy \"profile\" key is reported as SS120.",
 	Help: "remove unknown keys, add missing ones with their Init values, and use the listed enum values",
+
+	Consumer: "the HVE Scribe's read-modify-write of state.json loses or misreads the key; Tier-1 " +
+		"SQ-03 (blocking) fails, and from v0.16.0-pre an unknown key fails it too",
+	Since: "HVE Squad v0.2.0 (29f6aab) (schemaVersion 1.0; closed key set v0.16.0-pre, c5fdb6b)",
 })
 
 func checkStateShape(c *checker, h *hveRoot) {

@@ -9,6 +9,10 @@ var ruleJSONInvalid = diag.Register(diag.Rule{
 		"JSON.parse: a syntax error, a byte order mark, invalid UTF-8, trailing data or a duplicate key " +
 		"(JSON.parse silently keeps the last one) makes the tools ignore or misread the file.",
 	Help: "fix the JSON at the position shown; keep one occurrence of a repeated key",
+
+	Consumer: "every reader (HVE Scribe and coordinator, Squad SDK and squad doctor) parses it with " +
+		"JSON.parse: the file is ignored or misread; Tier-1 SQ-03 fails on an unparseable state.json",
+	Since: "HVE Squad v0.2.0 (29f6aab) state.json; Squad CLI 0.10.0 / SDK 0.13.1 config.json, casting/*.json",
 })
 
 // checkJSONProblems reports the reader's problems and says whether the

@@ -13,6 +13,9 @@ var ruleAgentDirUnreferenced = diag.Register(diag.Rule{
 		"by a Members row's Charter cell; an unreferenced one is a member that was removed without being " +
 		"retired to _alumni/. Built-in directories and a freshly initialised squad (no rows) are exempt.",
 	Help: "add the member to team.md, or move the directory to .squad/agents/_alumni/",
+
+	Consumer: "nothing breaks: the member is no longer on the roster, but its directory was not retired to _alumni/",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleAgentDirNoCharter = diag.Register(diag.Rule{
@@ -21,6 +24,9 @@ var ruleAgentDirNoCharter = diag.Register(diag.Rule{
 	Full: "Every non-underscore directory under .squad/agents/ holds the member's charter.md; a directory " +
 		"with only history.md is a member that cannot be spawned.",
 	Help: "restore charter.md, or move the directory to _alumni/",
+
+	Consumer: "the coordinator cannot spawn the member: it has no charter",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleAgentHistory = diag.Register(diag.Rule{
@@ -29,6 +35,9 @@ var ruleAgentHistory = diag.Register(diag.Rule{
 	Full: "Each agent directory referenced by the roster has history.md with a ## Learnings section: every " +
 		"writer produces it and agents append their learnings there.",
 	Help: "create history.md with a \"## Learnings\" heading",
+
+	Consumer: "nothing breaks: the Squad SDK creates history.md and ## Learnings on first append",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkAgentDirs(c *checker, t *squadTeam) {

@@ -17,6 +17,10 @@ var ruleSquadAgentFile = diag.Register(diag.Rule{
 		"<!-- version: X.Y.Z[-tag[.N]] --> (upgrade reads the installed version from it). A front-matter " +
 		"version: instead of the comment is the older form (SS252).",
 	Help: "run `squad upgrade` to rewrite the coordinator file with its stamp",
+
+	Consumer: "Copilot has no Squad coordinator agent (squad doctor fails); a missing stamp leaves " +
+		"squad upgrade without the installed version. squad upgrade rewrites this file",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var versionStampRE = sync.OnceValue(func() *regexp.Regexp {

@@ -19,6 +19,9 @@ var ruleBackendURL = diag.Register(diag.Rule{
 		".cursor/mcp.json, .kiro/settings/mcp.json, opencode.json, .copilot/mcp-config.json, .vscode/mcp.json, " +
 		".codex/config.toml, .agents/agents/squad.md). Environment references (${…}) are not checked.",
 	Help: "use https:// for a remote backend; http:// only for a server on this machine",
+
+	Consumer: "security: the durable-http backend would carry team state over plain http",
+	Since:    "Squad 2.0 (seed 003)",
 })
 
 var backendLineRE = sync.OnceValue(func() *regexp.Regexp {

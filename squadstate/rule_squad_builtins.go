@@ -12,6 +12,10 @@ var ruleBuiltinsMissing = diag.Register(diag.Rule{
 	Full: "Once Members has rows, it lists the built-ins: Scribe and Ralph, and in current versions Rai and " +
 		"Fact Checker. A freshly initialised squad (no rows yet) is exempt.",
 	Help: "add the missing built-in rows (squad upgrade restores them)",
+
+	Consumer: "nothing breaks today: the coordinator adds the built-ins it needs; Squad's own preset " +
+		"and import writers leave them out",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1 (Fact Checker only in the SDK's coordinator)",
 })
 
 func checkBuiltinsPresent(c *checker, t *squadTeam) {

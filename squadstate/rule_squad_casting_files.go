@@ -12,6 +12,9 @@ var ruleCastingHistory = diag.Register(diag.Rule{
 		"assignment_cast_snapshots; each snapshot has created_at and universe, and its agents is an array " +
 		"or an object. Three element shapes are in use, so only this structure is checked.",
 	Help: "restore the two top-level members; snapshots are keyed by assignment id",
+
+	Consumer: "nothing breaks at runtime: casting appends to the history's arrays and objects",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCastingPolicy = diag.Register(diag.Rule{
@@ -20,6 +23,9 @@ var ruleCastingPolicy = diag.Register(diag.Rule{
 	Full: "policy.json is either {casting_policy_version, allowlist_universes[], universe_capacity{}} " +
 		"(capacities are numbers, keys are allowlisted universes) or {universe_allowlist[], max_capacity}.",
 	Help: "use one of the two shapes; capacities are numbers",
+
+	Consumer: "casting cannot read the allowlist or capacities and falls back to its defaults",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1 (policy 1.2 keys from SDK 0.13.1)",
 })
 
 var ruleUniverse = diag.Register(diag.Rule{
@@ -28,6 +34,9 @@ var ruleUniverse = diag.Register(diag.Rule{
 	Full: "Casting draws names from allowlisted universes: every active registry entry's universe is in " +
 		"the policy allowlist, unless the allowlist is [\"*\"] or the universe starts with preset:.",
 	Help: "add the universe to the policy allowlist, or recast the member",
+
+	Consumer: "nothing breaks for the existing member; casting would not draw from that universe again",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkCastingHistory(c *checker, t *squadTeam) {

@@ -11,6 +11,9 @@ var ruleCastingRegistry = diag.Register(diag.Rule{
 	Full: "squad doctor requires .squad/casting/registry.json to exist and parse; every reader expects an " +
 		"object whose agents member is an object keyed by the lowercased cast name.",
 	Help: "restore the file as {\"agents\": {}} or from git history; it is identity, never git-ignored",
+
+	Consumer: "squad doctor fails; casting cannot read the registry, so names are no longer kept unique",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkCastingRegistry(c *checker, t *squadTeam) {

@@ -15,6 +15,10 @@ var ruleCeremonyFields = diag.Register(diag.Rule{
 		"cadence, so daily, weekly, biweekly and monthly are accepted too); Enabled is ✅ yes or ❌ no (the " +
 		"template's bare yes/no is accepted); Time budget is focused or extended.",
 	Help: "use the listed values and add an **Agenda:** list",
+
+	Consumer: "the coordinator runs ceremonies from these fields: an unknown value is one it does not " +
+		"act on, and a ceremony without an agenda has nothing to run",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCeremonyFacilitator = diag.Register(diag.Rule{
@@ -22,6 +26,9 @@ var ruleCeremonyFacilitator = diag.Register(diag.Rule{
 	Short: "a ceremony's Facilitator is not lead or a member",
 	Full:  "The Facilitator is lead or a Members Name (ignoring case); a retired member cannot run a ceremony.",
 	Help:  "name a current member, or lead",
+
+	Consumer: "the ceremony has no facilitator the coordinator can spawn",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ceremonyValues = map[string][]string{

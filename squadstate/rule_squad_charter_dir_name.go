@@ -13,6 +13,10 @@ var ruleCharterDirName = diag.Register(diag.Rule{
 		"multi-word name keeps its space or becomes kebab-case); Rai uses Rai/ and Fact Checker uses " +
 		"fact-checker/. Spawn names, inbox files and registry keys use the same string.",
 	Help: "move the charter to .squad/agents/<lowercase name>/ and update the Charter cell",
+
+	Consumer: "nothing breaks while every file uses the same directory; spawn names, inbox files and " +
+		"registry keys expect the lowercased name",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkCharterDirNames(c *checker, t *squadTeam) {

@@ -15,6 +15,9 @@ var ruleCharterTitle = diag.Register(diag.Rule{
 		"so); built-ins may use a bare \"# <Name>\". Name and Role match the member's roster row. Leading " +
 		"HTML comments (squad build's generated-file notice) are skipped.",
 	Help: "write the title as \"# Name — Role\" exactly as the roster row has them",
+
+	Consumer: "nothing breaks: the Squad SDK reads the role from ## Identity **Role:**, the title is display text",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCharterSections = diag.Register(diag.Rule{
@@ -24,6 +27,9 @@ var ruleCharterSections = diag.Register(diag.Rule{
 		"## Collaboration (## Voice is recommended). Charters without Identity (init's generic ones) and the " +
 		"built-ins' template charters are not checked.",
 	Help: "add the missing section from the charter template",
+
+	Consumer: "nothing breaks: the Squad SDK parses these sections only when present",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCharterModel = diag.Register(diag.Rule{
@@ -33,6 +39,10 @@ var ruleCharterModel = diag.Register(diag.Rule{
 		"\"Preferred: auto\" or \"**Preferred**:\" line is silently ignored and the member runs on the default " +
 		"model. The same holds for Rationale, Fallback and Reasoning Effort.",
 	Help: "write the key as **Preferred:** value",
+
+	Consumer: "the Squad SDK reads ## Model keys only in bold, so the member runs on auto selection; " +
+		"a warning when the value is auto anyway",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCharterEffort = diag.Register(diag.Rule{
@@ -41,6 +51,9 @@ var ruleCharterEffort = diag.Register(diag.Rule{
 	Full: "Squad accepts the reasoning efforts low, medium, high and xhigh (auto means unset); any other value " +
 		"only prints a console warning and is ignored.",
 	Help: "use low, medium, high, xhigh or auto",
+
+	Consumer: "the Squad SDK prints a console warning and ignores the value, so the setting is lost",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCharterIdentity = diag.Register(diag.Rule{
@@ -48,6 +61,9 @@ var ruleCharterIdentity = diag.Register(diag.Rule{
 	Short: "the charter's **Name:** differs from the roster Name",
 	Full:  "When ## Identity has a **Name:** line it is the member's cast name and equals the roster row's Name.",
 	Help:  "make **Name:** the roster Name, or fix the roster",
+
+	Consumer: "nothing breaks: the roster Name is the one Squad uses",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkCharters(c *checker, t *squadTeam) {

@@ -14,6 +14,10 @@ var ruleCodingAgent = diag.Register(diag.Rule{
 		"<!-- copilot-auto-assign: false --> comment, which the workflows match literally, and the row " +
 		"| @copilot | Coding Agent | — | 🤖 Coding Agent |.",
 	Help: "write the comment with true or false, and the canonical @copilot row",
+
+	Consumer: "the Squad workflows match the auto-assign comment and the @copilot row literally: the " +
+		"coding agent is never assigned",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var autoAssignRE = sync.OnceValue(func() *regexp.Regexp {

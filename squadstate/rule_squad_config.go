@@ -13,6 +13,9 @@ var ruleConfig = diag.Register(diag.Rule{
 		"(non-empty) string; version is a number; consult, extractionDisabled, economyMode and cacheEnabled " +
 		"are booleans; defaultModel is a string; agentModelOverrides maps agent names to model id strings.",
 	Help: "give the key the documented type (\"version\": 1, \"teamRoot\": \"../team\")",
+
+	Consumer: "the Squad SDK ignores a value of the wrong type, so the setting is lost; squad doctor fails on a bad teamRoot",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var configTypes = map[string]source.Kind{

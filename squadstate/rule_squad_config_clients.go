@@ -14,6 +14,10 @@ var ruleConfigClients = diag.Register(diag.Rule{
 		"claude, kiro, opencode, cursor, codex, antigravity, each at most once. \"all\" is a command-line " +
 		"shorthand, never stored; host names and display names are not slugs.",
 	Help: "list the hosts by slug, e.g. \"clients\": [\"copilot\", \"claude\"]",
+
+	Consumer: "nothing breaks in the released Squad: no code of CLI 0.10.0 or SDK 0.13.1 reads " +
+		"clients[] (the seed's Squad 2.0 persists it)",
+	Since: "Squad 2.0 (seed 003); not read by CLI 0.10.0 / SDK 0.13.1",
 })
 
 var clientSlugs = []string{"copilot", "claude", "kiro", "opencode", "cursor", "codex", "antigravity"}

@@ -15,6 +15,9 @@ var ruleConfigEnum = diag.Register(diag.Rule{
 		"is low, medium, high or xhigh (auto is not accepted per agent); stateLocation is \"external\" and " +
 		"then projectKey is a non-empty string without \"..\". Unknown values silently fall back to defaults.",
 	Help: "use one of the listed values",
+
+	Consumer: "the Squad SDK falls back to its default for an unknown value, so the setting is lost",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var (

@@ -14,6 +14,10 @@ var ruleDecisionHeading = diag.Register(diag.Rule{
 	Full: "Scribe's date mandate: every ### entry in decisions.md starts with \"YYYY-MM-DD: \" (the parser " +
 		"takes the date from it) and has a **By:** line naming its author.",
 	Help: "write \"### 2026-03-26: Title\" and a \"**By:** Name (Role)\" line",
+
+	Consumer: "Scribe's decision parser takes the date from the heading; an undated entry is a " +
+		"foundational directive (nap.js)",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleInbox = diag.Register(diag.Rule{
@@ -22,6 +26,9 @@ var ruleInbox = diag.Register(diag.Rule{
 	Full: "Agents drop decisions in .squad/decisions/inbox/<agent directory>-<brief-slug>.md (lowercase, " +
 		"digits and hyphens); Scribe merges them by that name.",
 	Help: "rename the file to <agent directory>-<slug>.md, e.g. booster-ci-deletion-guard.md",
+
+	Consumer: "Scribe merges inbox files by agent directory; a misnamed file is merged without its author",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var dateHeadingRE = sync.OnceValue(func() *regexp.Regexp {

@@ -13,6 +13,9 @@ var ruleGitattributes = diag.Register(diag.Rule{
 		"orchestration-log/**, rai/audit-trail.md, fact-checker/audit-trail.md) so parallel branches merge " +
 		"without conflicts. .squad/casting/ is identity and must never be union-merged.",
 	Help: "add the missing lines (squad init or upgrade writes them); remove any .squad/casting union rule",
+
+	Consumer: "parallel branches conflict on Squad's append-only files (or union-merge the casting identity files)",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1 (upgrade.js ensureGitattributes)",
 })
 
 var ruleGitignore = diag.Register(diag.Rule{
@@ -21,6 +24,9 @@ var ruleGitignore = diag.Register(diag.Rule{
 	Full: ".squad/log/, .squad/orchestration-log/, .squad/decisions/inbox/ and .squad/sessions/ are runtime " +
 		"state and are git-ignored; .squad/casting/ is identity, committed to main, and must not be ignored.",
 	Help: "add the missing ignore lines; remove the .squad/casting ignore",
+
+	Consumer: "runtime state gets committed, or the casting identity is not committed",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1 (upgrade.js ensureGitignore)",
 })
 
 var unionRules = []string{

@@ -14,6 +14,9 @@ var ruleIssueLabel = diag.Register(diag.Rule{
 		"plus a member's slug (lowercase, runs of other characters as -). squad:Flight never matches the " +
 		"label the workflows create (squad:flight).",
 	Help: "write the label with the member's slug",
+
+	Consumer: "the Squad workflows create squad:<slug> labels, so this label never matches a member",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var labelRE = sync.OnceValue(func() *regexp.Regexp {

@@ -13,6 +13,9 @@ var ruleSquadLayout = diag.Register(diag.Rule{
 		"directory. A squad whose config.json sets teamRoot or stateLocation keeps them elsewhere and is " +
 		"not checked here.",
 	Help: "run `squad init` (it only writes missing files) or restore the file",
+
+	Consumer: "squad doctor fails and the coordinator finds no roster, routing or decisions to read",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkSquadLayout(c *checker, t *squadTeam) {

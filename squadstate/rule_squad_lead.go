@@ -13,6 +13,9 @@ var ruleNoLead = diag.Register(diag.Rule{
 		"otherwise it stops with \"No Lead role found\". Only rosters with cast (non-built-in) members are " +
 		"checked.",
 	Help: "give one member a Lead (or Architect) role",
+
+	Consumer: "squad-triage.yml stops with \"No Lead role found\"",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkLeadExists(c *checker, t *squadTeam) {

@@ -13,6 +13,9 @@ var ruleSquadLegacy = diag.Register(diag.Rule{
 		".squad/casting-*.json copies, casting-state.json and model-config.json (nothing reads them), the " +
 		"stateBackend values worktree and git-notes, and a front-matter version: in squad.agent.md.",
 	Help: "run `squad upgrade`; delete the legacy files once their content is in the current ones",
+
+	Consumer: "nothing breaks: nothing reads the legacy form, and squad upgrade --force recreates the flat casting files",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 // checkLegacyDir reports the deprecated .ai-team/ directory.

@@ -12,6 +12,9 @@ var ruleMemberCells = diag.Register(diag.Rule{
 	Full: "The Squad shell drops empty cells before indexing and ignores rows with fewer than four non-empty " +
 		"cells, so a member with an empty Charter or Status silently disappears. Write — for \"none\".",
 	Help: "fill every cell; use — for a member without a charter",
+
+	Consumer: "the Squad shell drops empty cells and ignores the row: the member disappears",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCharterCell = diag.Register(diag.Rule{
@@ -20,6 +23,10 @@ var ruleCharterCell = diag.Register(diag.Rule{
 	Full: "The shell recognises a charter only when the cell starts with a backtick, and every writer uses " +
 		"`.squad/agents/<dir>/charter.md` with <dir> a single directory (no /, not ..).",
 	Help: "write the cell as `.squad/agents/<lowercase name>/charter.md`, or — when there is no charter",
+
+	Consumer: "the Squad shell recognises a charter only in a cell that starts with a backtick; the " +
+		"coordinator still loads the charter from .squad/agents/<dir>/, so a markdown link breaks nothing else",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCharterMissing = diag.Register(diag.Rule{
@@ -28,6 +35,9 @@ var ruleCharterMissing = diag.Register(diag.Rule{
 	Full: "Each Charter path is the member's charter, which the coordinator loads when spawning the member. " +
 		"A missing file means the member cannot be spawned.",
 	Help: "restore the charter, fix the path, or set the cell to —",
+
+	Consumer: "the coordinator cannot load the charter, so the member cannot be spawned",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkMemberCells(c *checker, t *squadTeam) {

@@ -12,6 +12,9 @@ var ruleMemberDuplicate = diag.Register(diag.Rule{
 	Full: "Names are unique ignoring case, and so are their GitHub label slugs (squad:<slug>): \"Neo\" and " +
 		"\"neo\", or \"Tank-Op\" and \"Tank Op\", collide on directories, registry keys and labels.",
 	Help: "rename one of the members (and its directory and registry key)",
+
+	Consumer: "the members collide on agent directories, registry keys and GitHub labels",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleMemberLabel = diag.Register(diag.Rule{
@@ -21,6 +24,9 @@ var ruleMemberLabel = diag.Register(diag.Rule{
 		"matches the label suffix against the lowercased name. A name like \"Steve Rogers\" gets the label " +
 		"squad:steve-rogers, which never matches \"steve rogers\": issues are never assigned.",
 	Help: "prefer single-token alphanumeric names (SteveRogers), or adjust the workflow",
+
+	Consumer: "squad-issue-assign.yml never matches the member's label, so issues are never assigned to it",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkMemberNames(c *checker, t *squadTeam) {

@@ -13,6 +13,9 @@ var ruleMemberStatus = diag.Register(diag.Rule{
 		"🔄 Monitor, 🛡️ RAI, 🔍 Verifier, 👤 Human, ⏸️ Inactive, 🔴 Retired. Workflows and the coordinator " +
 		"match these strings literally.",
 	Help: "use one of the listed statuses, emoji included",
+
+	Consumer: "the Squad workflows and coordinator match statuses literally, so the member's state is not recognised",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var memberStatuses = []string{"✅ Active", "📋 Silent", "🔄 Monitor", "🛡️ RAI", "🔍 Verifier", "👤 Human", "⏸️ Inactive", "🔴 Retired"}

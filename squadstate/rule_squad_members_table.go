@@ -14,6 +14,9 @@ var ruleMembersHeading = diag.Register(diag.Rule{
 		"also accept \"## Team Roster\", but the coordinator writes ## Members. Exactly one such heading keeps " +
 		"every reader on the same table.",
 	Help: "rename the roster heading to \"## Members\" and keep only one",
+
+	Consumer: "squad doctor warns and the Squad workflows find no roster: they look for the literal ## Members line",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleMembersHeader = diag.Register(diag.Rule{
@@ -22,6 +25,9 @@ var ruleMembersHeader = diag.Register(diag.Rule{
 	Full: "Readers take the first table under ## Members and index its cells by position: Name, Role, " +
 		"Charter, Status, in that order.",
 	Help: "restore the header | Name | Role | Charter | Status |",
+
+	Consumer: "the Squad shell and workflows index the Members cells by position and misread every row",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkMembersHeading(c *checker, t *squadTeam) {

@@ -15,6 +15,9 @@ var ruleIdentityFiles = diag.Register(diag.Rule{
 	Full: ".squad/identity/now.md carries front matter with updated_at, and wisdom.md with last_updated: the " +
 		"coordinator reads them to judge how fresh the team's focus and wisdom are.",
 	Help: "start the file with front matter holding the timestamp key",
+
+	Consumer: "the coordinator cannot judge how fresh the team's focus and wisdom are",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleDiscoveryManifest = diag.Register(diag.Rule{
@@ -23,6 +26,9 @@ var ruleDiscoveryManifest = diag.Register(diag.Rule{
 	Full: "The cross-squad discovery manifest requires name, capabilities, contact.repo (owner/repo) and " +
 		"accepts (each issues or prs). Optional members of its schema are not checked.",
 	Help: "add the required keys; accepts lists issues and/or prs",
+
+	Consumer: "cross-squad discovery cannot read the manifest: a required key is missing",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkIdentityFiles(c *checker, t *squadTeam) {

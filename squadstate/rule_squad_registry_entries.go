@@ -12,6 +12,9 @@ var ruleRegistryEntry = diag.Register(diag.Rule{
 		"(ISO-8601) and status (active or retired); legacy_named, when present, is a boolean. Extra fields " +
 		"seen in real registries (previous_name, succeeded_by, merged_into, absorbed, reason) are allowed.",
 	Help: "complete the entry; status is active or retired, created_at a timestamp such as 2026-03-02T08:00:00Z",
+
+	Consumer: "casting reads persistent_name, universe, created_at and status from the entry, so a malformed entry is misread",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var registryFields = []field{

@@ -10,6 +10,9 @@ var ruleRegistryDuplicate = diag.Register(diag.Rule{
 	Full: "persistent_name is unique across the registry, retired entries included: a retired name stays " +
 		"reserved so history and decisions keep one meaning.",
 	Help: "cast the new member under another name",
+
+	Consumer: "nothing breaks today: casting keeps one name per identity, and history and decisions lose that one meaning",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleRegistryLink = diag.Register(diag.Rule{
@@ -18,6 +21,9 @@ var ruleRegistryLink = diag.Register(diag.Rule{
 	Full: "succeeded_by and merged_into link a retired entry to the key that took over; they name an " +
 		"existing registry key.",
 	Help: "point the link at the successor's key, or remove it",
+
+	Consumer: "nothing breaks: a succession link points nowhere",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkRegistryLinks(c *checker, t *squadTeam) {

@@ -13,6 +13,9 @@ var ruleReservedName = diag.Register(diag.Rule{
 		"RAI Reviewer, Fact Checker); @copilot appears only in ## Coding Agent and Squad only in " +
 		"## Coordinator. The coordinator and workflows recognise them by name.",
 	Help: "give the built-in its canonical role, or cast the member under another name",
+
+	Consumer: "the coordinator and workflows recognise built-ins by name, so the member is handled as the built-in",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkReservedNames(c *checker, t *squadTeam) {

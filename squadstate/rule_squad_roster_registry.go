@@ -14,6 +14,10 @@ var ruleRosterRegistry = diag.Register(diag.Rule{
 		"registry.agents[lower(Name)] exists, has status active, and its persistent_name equals the Name. " +
 		"Casting keeps names unique and reserved through this entry.",
 	Help: "add or fix the registry entry (the key is the lowercased name), or correct the roster name",
+
+	Consumer: "nothing breaks today: no Squad code checks that a rostered member has a registry " +
+		"entry; casting may hand the name out again",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleRegistryRoster = diag.Register(diag.Rule{
@@ -22,6 +26,9 @@ var ruleRegistryRoster = diag.Register(diag.Rule{
 	Full: "Every active registry key (except the built-ins) has a Members row and an agent directory; a " +
 		"retired key is absent from Members (its name stays reserved).",
 	Help: "retire the entry (status: retired) when a member leaves, or restore the member",
+
+	Consumer: "nothing breaks: no Squad code compares the registry with the roster",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkRosterRegistry(c *checker, t *squadTeam) {

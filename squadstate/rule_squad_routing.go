@@ -16,6 +16,9 @@ var ruleRoutingMissing = diag.Register(diag.Rule{
 		"\"## Work Type → Agent\" (| Work Type | Primary | Secondary |), or the fallback \"## Work Type Rules\". " +
 		"Without one, the coordinator has nothing to route by.",
 	Help: "restore the ## Routing Table section from the template",
+
+	Consumer: "the coordinator has nothing to route by",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleRouteTarget = diag.Register(diag.Rule{
@@ -25,6 +28,9 @@ var ruleRouteTarget = diag.Register(diag.Rule{
 		"and parenthetical notes, a Members Name, a reserved built-in (Scribe, Ralph, Rai, Fact Checker, " +
 		"@copilot), or coordinator. A route to a removed member dispatches nothing.",
 	Help: "route to a current member's Name, or to coordinator",
+
+	Consumer: "the coordinator dispatches nothing for the route: the target is not a member",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleRoutePlaceholder = diag.Register(diag.Rule{
@@ -33,6 +39,9 @@ var ruleRoutePlaceholder = diag.Register(diag.Rule{
 	Full: "The routing template's {Name} placeholders are filled in when the team is cast; once Members has " +
 		"rows a placeholder routes nowhere. A freshly initialised squad keeps them.",
 	Help: "replace {Name} with the member who owns that work",
+
+	Consumer: "the placeholder routes nowhere once the team is cast",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 // routingDialect is one routing heading and its target column.

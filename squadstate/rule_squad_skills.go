@@ -14,6 +14,9 @@ var ruleSkillLayout = diag.Register(diag.Rule{
 		".agents/skills/, exactly one level deep: <dir>/<name>/SKILL.md with a non-empty body. A SKILL.md " +
 		"nested deeper is ignored, and a name with control characters or \"..\" is skipped.",
 	Help: "move the skill to <skills dir>/<name>/SKILL.md and give it a body",
+
+	Consumer: "the Squad skill loader ignores the skill: nested too deep, unsafe name or empty body",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleSkillFrontMatter = diag.Register(diag.Rule{
@@ -22,6 +25,10 @@ var ruleSkillFrontMatter = diag.Register(diag.Rule{
 	Full: "Front matter is optional; when present, name equals the directory name (ignoring case), " +
 		"description is present and confidence is low, medium or high.",
 	Help: "match name to the directory and use a known confidence",
+
+	Consumer: "nothing breaks: the Squad SDK's skill loader never reads confidence; shipped skills " +
+		"are rewritten by squad upgrade",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleSkillDuplicate = diag.Register(diag.Rule{
@@ -30,6 +37,9 @@ var ruleSkillDuplicate = diag.Register(diag.Rule{
 	Full: "Skill names are deduplicated ignoring case across the five directories; the copy in the " +
 		"lower-precedence directory is silently ignored.",
 	Help: "keep one copy, in the directory that should win",
+
+	Consumer: "nothing breaks: the coordinator deduplicates skills by name; squad upgrade itself installs the second copy",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkSkills(c *checker, t *squadTeam) {

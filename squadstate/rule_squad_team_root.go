@@ -14,6 +14,9 @@ var ruleTeamRootAbsolute = diag.Register(diag.Rule{
 	Full: "teamRoot is resolved relative to the project root (the parent of .squad/); an absolute path is " +
 		"machine-local and breaks for every other clone (squad doctor warns).",
 	Help: "write teamRoot relative to the project root, e.g. \"../team-repo\"",
+
+	Consumer: "squad doctor warns; the team root resolves on this machine only and breaks every other clone",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleTeamRootMissing = diag.Register(diag.Rule{
@@ -23,6 +26,9 @@ var ruleTeamRootMissing = diag.Register(diag.Rule{
 		"directory must hold .squad/ or team.md (squad doctor fails otherwise). Only paths inside the " +
 		"repository being linted are checked.",
 	Help: "point teamRoot at the team repository's directory, or run `squad link` again",
+
+	Consumer: "squad doctor fails: in remote mode the team identity cannot be found",
+	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 func checkTeamRoot(c *checker, t *squadTeam) {

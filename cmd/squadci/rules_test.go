@@ -45,6 +45,28 @@ func TestRulesDescribesOneRule(t *testing.T) {
 	}
 }
 
+// TestSquadRulesSayWhatBreaks: every squad-state rule documents which
+// consumer misbehaves when it holds and since which release, the reason
+// for its default severity (fidelity.md §3), and `rules ID` shows both.
+func TestSquadRulesSayWhatBreaks(t *testing.T) {
+	for _, r := range diag.All() {
+		if !strings.HasPrefix(r.ID, "SS") {
+			continue
+		}
+		if strings.TrimSpace(r.Consumer) == "" || strings.TrimSpace(r.Since) == "" {
+			t.Errorf("%s has no Consumer or Since: say what breaks when it holds, and since which release", r.ID)
+		}
+	}
+	r, _ := diag.Lookup("SS106")
+	_, out, _ := run(t, t.TempDir(), "rules", "SS106")
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"What breaks: " + r.Consumer, "Since: " + r.Since} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("rules SS106 lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestRulesUnknownID(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string]string{

@@ -72,7 +72,7 @@ func WriteRuleText(w io.Writer, r *diag.Rule) error {
 	}
 	fmt.Fprintf(&b, "\nDefault severity: %s\nDomain:           %s\nFixable:          %s\n", r.Severity, r.Domain, fixable)
 	if r.Since != "" {
-		fmt.Fprintf(&b, "Since:            %s\n", r.Since)
+		fmt.Fprintf(&b, "Since:            %s\n", hangingWrap(r.Since, len("Since:            "), ruleTextWidth))
 	}
 	if r.Help != "" {
 		fmt.Fprintf(&b, "How to fix:       %s\n", r.Help)
@@ -84,6 +84,12 @@ func WriteRuleText(w io.Writer, r *diag.Rule) error {
 
 // ruleTextWidth is where WriteRuleText breaks the description, for a terminal.
 const ruleTextWidth = 80
+
+// hangingWrap wraps text to width for a line that starts after a label
+// of indent bytes, indenting the continuation lines to the same column.
+func hangingWrap(text string, indent, width int) string {
+	return strings.ReplaceAll(wrapWords(text, width-indent), "\n", "\n"+strings.Repeat(" ", indent))
+}
 
 // wrapWords breaks text at spaces into lines of at most width bytes; a
 // word longer than width gets a line of its own.
