@@ -30,7 +30,7 @@ type hveProfile struct {
 	titleLiteral  bool       // the history title is exactly "# History: <agent>" (else it begins so)
 	ledgerSplit   bool       // consumption.md has ## Attribution and ## Usage & Cost
 	rates         *ratesForm // nil: no rates file in this span
-	advisory      []string   // rules whose Tier-1 cases only advise: their findings are warnings
+	advisory      []string   // rules no consumer of the span blocks on (Tier-1 only advises, or no reader): their findings are warnings
 }
 
 // runSummary is a per-run history file: history/<prefix><id>.md titled
@@ -60,6 +60,12 @@ type ratesForm struct {
 	estimator   bool     // a dispatch-size estimator section
 	calibration bool     // calibration_factor
 }
+
+// preTier1Advisory are the checks whose only consumer is the Tier-1 state
+// contract (a006a64, v0.16.0-pre): before it, nothing reads a history
+// file's title (the coordinator finds the file by its name), so a wrong
+// title is a warning in those releases.
+var preTier1Advisory = []string{"SS119"}
 
 // Field tables, one per state.json shape. A new shape is a new table.
 var (
@@ -180,46 +186,55 @@ var hveProfiles = []*hveProfile{
 	{
 		name: "v0.2.0", first: "v0.2.0", last: "v0.2.0", commit: "29f6aab",
 		stateVersion: "1.0", state: state10, roster: roster5, tiers: tiers3, eager: eager4,
+		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.3.0", first: "v0.3.0", last: "v0.3.0", commit: "61db392",
 		stateVersion: "1.0", state: state10, roster: roster6, tiers: tiers4, eager: eager4,
 		runSummaries: summaries1,
+		advisory:     preTier1Advisory,
 	},
 	{
 		name: "v0.4.0", first: "v0.4.0", last: "v0.8.4", commit: "bd9fda5",
 		stateVersion: "1.1", state: state11, roster: roster6, tiers: tiers4, eager: eager5,
 		runSummaries: summaries2,
+		advisory:     preTier1Advisory,
 	},
 	{
 		name: "v0.8.5", first: "v0.8.5", last: "v0.8.23", commit: "cc28101",
 		stateVersion: "1.1", state: state11Run, roster: roster6, tiers: tiers4, eager: eager5,
 		runSummaries: summaries2, block: blockForm{fields: block11}, rates: rates3,
+		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.9.0", first: "v0.9.0", last: "v0.10.12", commit: "c4b58bf",
 		stateVersion: "1.2", state: state12, roster: roster6, tiers: tiers4, eager: eager5,
 		runSummaries: summaries2, block: blockForm{fields: block11}, rates: rates3,
+		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.11.0", first: "v0.11.0", last: "v0.11.3", commit: "d31152f",
 		stateVersion: "1.2", state: state12, roster: roster7, tiers: tiers4, routesByRole: true, eager: eager5,
 		runSummaries: summaries2, block: blockForm{fields: block11}, rates: rates3,
+		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.11.4", first: "v0.11.4", last: "v0.11.10", commit: "7e9724b",
 		stateVersion: "1.3", state: state13, roster: roster7, tiers: tiers4, routesByRole: true, eager: eager5,
 		runSummaries: summaries2, block: blockForm{fields: block16}, rates: rates4,
+		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.11.11", first: "v0.11.11", last: "v0.12.0", commit: "a3221f4",
 		stateVersion: "1.3", state: state13, roster: roster7, tiers: tiers4, routesByRole: true, eager: eager5,
 		runSummaries: summaries2, block: blockForm{fields: block16}, rates: rates4, ledgerSplit: true,
+		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.12.1", first: "v0.12.1", last: "v0.15.3", commit: "7e76a3a",
 		stateVersion: "1.3", state: state13, roster: roster7, tiers: tiers4, routesByRole: true, eager: eager5,
 		runSummaries: summaries2, block: blockForm{fields: block16, container: true}, rates: rates4, ledgerSplit: true,
+		advisory: preTier1Advisory,
 	},
 	{
 		// c5fdb6b closes the key sets, adds Selection Cue, the fixed entry

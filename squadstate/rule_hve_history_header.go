@@ -17,8 +17,9 @@ var ruleHistoryHeader = diag.Register(diag.Rule{
 		"history/autopilot-run-<id>.md is \"# Autopilot Run: <id>\" (from v0.4.0).",
 	Help: "make the H1 \"# History: \" followed by the file's base name (a run summary: the title the message names)",
 
-	Consumer: "the history file no longer identifies its agent; Tier-1 SQ-10 (blocking) fails on a missing # History: title",
-	Since:    "HVE Squad v0.2.0 (29f6aab) (literal title from v0.16.0-pre, efd845f/70995e2)",
+	Consumer: "the HVE Tier-1 SQ-10 (blocking) fails on a missing # History: title; before v0.16.0-pre nothing " +
+		"reads the title (the coordinator finds the file by name), so there it is a warning",
+	Since: "HVE Squad v0.2.0 (29f6aab) (literal title from v0.16.0-pre, efd845f/70995e2)",
 })
 
 func checkHistoryHeader(c *checker, h *hveRoot) {
@@ -42,9 +43,9 @@ func checkHistoryHeader(c *checker, h *hveRoot) {
 		switch {
 		case found:
 		case first != nil:
-			c.report(ruleHistoryHeader.At(f.doc.path, first.TextSpan, "the title is %s; want %q", quote(first.Text), "# "+want))
+			c.reportIn(h, ruleHistoryHeader.At(f.doc.path, first.TextSpan, "the title is %s; want %q", quote(first.Text), "# "+want))
 		default:
-			c.report(ruleHistoryHeader.At(f.doc.path, f.doc.head(), "%s has no %q title", f.name, "# "+want))
+			c.reportIn(h, ruleHistoryHeader.At(f.doc.path, f.doc.head(), "%s has no %q title", f.name, "# "+want))
 		}
 	}
 }
