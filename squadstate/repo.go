@@ -21,6 +21,11 @@ type Repo struct {
 	// answers for deliverables outside the listed directories. Nil means
 	// only Paths count.
 	Exists func(path string) bool
+	// AtGitTop reports whether a file exists at the git top-level when the
+	// lint root is a folder below it (a monorepo package): `squad init` in
+	// a subfolder writes .squad/ there and the coordinator at the top,
+	// where Copilot resolves .github/agents/. Nil means the root is the top.
+	AtGitTop func(path string) bool
 	// Agents are the deployed agent files (.github/agents/**/*.agent.md). A
 	// repository without any skips the roster's "agent deployed" check.
 	Agents []Agent
