@@ -79,56 +79,47 @@ var squadVariants = []squadVariant{
 var squadOracleKnown = map[string][]string{
 	"init": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-config-model": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-copilot": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-copilot-auto": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-economy-on": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-migrate-sdk": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-migrate-sdk-build": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS210 warning .squad/team.md",                           // true defect of Squad's output: `squad build` with an empty roster omits ## Members
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-no-workflows": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-preset-apply": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS221 warning .squad/team.md",                           // true defect of Squad's output: its writers add no such roster row
 		".: SS225 warning .squad/team.md ×5",                        // not yet fixed (squadci false positive): history.md is created on first append
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
@@ -146,7 +137,6 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-preset-default": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS221 warning .squad/team.md",                           // true defect of Squad's output: its writers add no such roster row
 		".: SS225 warning .squad/team.md ×5",                        // not yet fixed (squadci false positive): history.md is created on first append
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
@@ -164,45 +154,38 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-roles": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-local": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-orphan": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS201 error .squad/team.md",                             // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-two-layer": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS201 error .squad/team.md",                             // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-schedule": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sdk": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sdk-build": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS220 error .squad/team.md ×3",                          // not yet fixed (squadci false positive): scribe/ralph/Rai are role aliases Squad accepts
 		".: SS221 warning .squad/team.md",                           // true defect of Squad's output: its writers add no such roster row
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
@@ -212,14 +195,11 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-twice": {
 		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-upgrade": {
 		".: AF110 error .github/agents/squad.agent.md",                  // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .copilot/skills/secret-handling/SKILL.md ×2",    // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2",     // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
@@ -234,8 +214,6 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-upgrade-force": {
 		".: AF110 error .github/agents/squad.agent.md",                  // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .copilot/skills/secret-handling/SKILL.md ×2",    // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2",     // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
@@ -253,8 +231,6 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-upgrade-sb-orphan": {
 		".: AF110 error .github/agents/squad.agent.md",                  // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS002 error .copilot/skills/secret-handling/SKILL.md ×2",    // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
-		".: SS002 error .github/skills/secret-handling/SKILL.md ×2",     // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		".: SS201 error .squad/team.md",                                 // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
 		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
@@ -270,7 +246,6 @@ var squadOracleKnown = map[string][]string{
 	},
 	"monorepo-subdir": {
 		".: AF110 error .github/agents/squad.agent.md",                         // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		"packages/app: SS002 error .github/skills/secret-handling/SKILL.md ×2", // not yet fixed (squadci false positive): the shipped skill's teaching example on an example.com host
 		"packages/app: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
 		"packages/app: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},

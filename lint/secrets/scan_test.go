@@ -128,6 +128,16 @@ func TestScanFamilies(t *testing.T) {
 		{"ado placeholder", "Server=x;Password=<your-password>;", "", ""},
 		{"ado empty", "Server=x;Password=;", "", ""},
 		{"port not password", "http://localhost:8080/@me", "", ""},
+		{"url on example.com", "postgres://admin:" + pw2 + "@prod.example.com:5432/appdb", "", ""},
+		{"url on example.org", "https://app:" + pw2 + "@example.org/x", "", ""},
+		{"url on .test", "redis://app:" + pw2 + "@cache.test", "", ""},
+		{"url on .invalid", "amqp://app:" + pw2 + "@mq.invalid:5672", "", ""},
+		{"url on .example", "mysql://app:" + pw2 + "@db.example/app", "", ""},
+		{"url on localhost", "postgres://app:" + pw2 + "@localhost:5432/app", "", ""},
+		{"url on lookalike host", "postgres://app:" + pw2 + "@example.com.attacker.io/app", "connection-string-password", pw2},
+		{"url on notexample.com", "postgres://app:" + pw2 + "@notexample.com/app", "connection-string-password", pw2},
+		{"url on example.company", "postgres://app:" + pw2 + "@db.example.company/app", "connection-string-password", pw2},
+		{"token beside example url", "git clone https://" + ghp + "@example.com/r.git", "github-token", ghp},
 
 		// generic-secret
 		{"json member", `{"apiToken": "` + generic + `"}`, "generic-secret", generic},
