@@ -301,7 +301,7 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 		if !ok {
 			continue
 		}
-		sev := s.opts.Config.Severity(r, d.Path)
+		sev := s.opts.Config.FindingSeverity(r, d)
 		if enable[r.ID] && sev == diag.SeverityOff {
 			sev = r.Severity
 		}

@@ -78,128 +78,109 @@ var squadVariants = []squadVariant{
 // appears that is not listed, and when a listed one disappears: a ratchet.
 var squadOracleKnown = map[string][]string{
 	"init": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-config-model": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-copilot": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-copilot-auto": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-economy-on": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-migrate-sdk": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-migrate-sdk-build": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS210 warning .squad/team.md",                           // true defect of Squad's output: `squad build` with an empty roster omits ## Members
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS210 warning .squad/team.md",                        // true defect of Squad's output: `squad build` with an empty roster omits ## Members
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-no-workflows": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-preset-apply": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS221 warning .squad/team.md",                           // true defect of Squad's output: its writers add no such roster row
-		".: SS225 warning .squad/team.md ×5",                        // not yet fixed (squadci false positive): history.md is created on first append
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS234 warning .squad/agents/devrel/charter.md",          // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/docs/charter.md",            // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/lead/charter.md",            // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/reviewer/charter.md",        // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/security/charter.md",        // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS235 warning .squad/agents/devrel/charter.md",          // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/docs/charter.md",            // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/lead/charter.md",            // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/reviewer/charter.md",        // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/security/charter.md",        // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
+		".: SS225 warning .squad/team.md ×5",                     // not yet fixed (squadci false positive): history.md is created on first append
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS234 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS235 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-preset-default": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS221 warning .squad/team.md",                           // true defect of Squad's output: its writers add no such roster row
-		".: SS225 warning .squad/team.md ×5",                        // not yet fixed (squadci false positive): history.md is created on first append
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS234 warning .squad/agents/devrel/charter.md",          // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/docs/charter.md",            // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/lead/charter.md",            // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/reviewer/charter.md",        // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/security/charter.md",        // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS235 warning .squad/agents/devrel/charter.md",          // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/docs/charter.md",            // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/lead/charter.md",            // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/reviewer/charter.md",        // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/security/charter.md",        // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
+		".: SS225 warning .squad/team.md ×5",                     // not yet fixed (squadci false positive): history.md is created on first append
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS234 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS235 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-roles": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-local": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-orphan": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS201 error .squad/team.md",                             // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS201 error .squad/team.md",                          // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-two-layer": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS201 error .squad/team.md",                             // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS201 error .squad/team.md",                          // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-schedule": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sdk": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sdk-build": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS220 error .squad/team.md ×3",                          // not yet fixed (squadci false positive): scribe/ralph/Rai are role aliases Squad accepts
-		".: SS221 warning .squad/team.md",                           // true defect of Squad's output: its writers add no such roster row
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS234 warning .squad/agents/ralph/charter.md",           // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/scribe/charter.md",          // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS220 error .squad/team.md ×3",                       // not yet fixed (squadci false positive): scribe/ralph/Rai are role aliases Squad accepts
+		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS234 warning .squad/agents/ralph/charter.md",        // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/scribe/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-twice": {
-		".: AF110 error .github/agents/squad.agent.md",              // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		".: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-upgrade": {
-		".: AF110 error .github/agents/squad.agent.md",                  // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
 		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
@@ -213,7 +194,6 @@ var squadOracleKnown = map[string][]string{
 		".: SS249 warning .copilot/skills/test-discipline/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 	},
 	"init-upgrade-force": {
-		".: AF110 error .github/agents/squad.agent.md",                  // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
 		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
@@ -230,7 +210,6 @@ var squadOracleKnown = map[string][]string{
 		".: SS252 warning .squad/casting-registry.json",                 // not yet fixed (squadci false positive in severity): `squad upgrade --force` recreates the flat files
 	},
 	"init-upgrade-sb-orphan": {
-		".: AF110 error .github/agents/squad.agent.md",                  // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
 		".: SS201 error .squad/team.md",                                 // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
 		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
@@ -245,9 +224,8 @@ var squadOracleKnown = map[string][]string{
 		".: SS249 warning .copilot/skills/test-discipline/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 	},
 	"monorepo-subdir": {
-		".: AF110 error .github/agents/squad.agent.md",                         // not yet fixed (squadci false positive): the coordinator is vendor-owned (`squad upgrade` rewrites it)
-		"packages/app: SS232 warning .squad/casting/policy.json ×2",            // not yet fixed (squadci false positive): casting policy 1.2 keys
-		"packages/app: SS248 warning .github/skills/tiered-memory/SKILL.md",    // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
+		"packages/app: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
+		"packages/app: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 }
 
