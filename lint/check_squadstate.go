@@ -71,6 +71,7 @@ func checkSquadState(ctx context.Context, s *session, r *repo) error {
 	in.Manifests = s.bindingManifests(r)
 	in.Exists = s.exists
 	in.AtGitTop = atGitTop(ctx, s.files)
+	in.StateBranch = stateBranch(ctx, s.files)
 	in.IsKmxCharter = agentfile.IsCharter
 	if hasBindings(in.Files) && s.reportsStates() {
 		if in.Exchanges, err = s.readTaskStates(ctx, r); err != nil {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // atGitTop returns, for a work-tree root that is a folder below its git
@@ -49,4 +50,24 @@ func sameDir(a, b string) bool {
 	ra, err1 := filepath.EvalSymlinks(a)
 	rb, err2 := filepath.EvalSymlinks(b)
 	return err1 == nil && err2 == nil && ra == rb
+}
+
+// stateBranch returns a lister of the files on the `squad-state` branch of
+// a work-tree root's repository (Squad's orphan and two-layer state
+// backends), run once on first use; nil for the index and plain walks.
+func stateBranch(ctx context.Context, files Files) func() ([]string, bool) {
+	d, ok := files.(*DiskFiles)
+	if !ok || d.NoGit {
+		return nil
+	}
+	return sync.OnceValues(func() ([]string, bool) {
+		if gitOutput(ctx, d.Root, "rev-parse", "--verify", "--quiet", "refs/heads/squad-state") == "" {
+			return nil, false
+		}
+		out := gitOutput(ctx, d.Root, "-c", "core.quotepath=off", "ls-tree", "-r", "--name-only", "refs/heads/squad-state")
+		if out == "" {
+			return nil, true
+		}
+		return strings.Split(out, "\n"), true
+	})
 }

@@ -61,3 +61,59 @@ func TestCoordinatorAtGitTop(t *testing.T) {
 		})
 	}
 }
+
+// TestStateBranchBackend: with stateBackend orphan, decisions.md and the
+// histories live on the squad-state branch; found there they are not
+// missing, and a branch without decisions.md still is.
+func TestStateBranchBackend(t *testing.T) {
+	testtool.LookPath(t, "git", "install git")
+	for _, tc := range []struct {
+		name     string
+		onBranch []string
+		want     string // the SS201 finding's severity and message start, "" for none
+	}{
+		{"decisions on the branch", []string{"decisions.md", "agents/scribe/history.md"}, ""},
+		{"branch without decisions", []string{"README.md"}, "error: .squad/ has no decisions.md"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := buildSquadCase(t, "squad-init-orphan-backend")
+			git := func(args ...string) {
+				t.Helper()
+				cmd := exec.Command("git", append([]string{"-C", root, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+				}
+			}
+			git("init", "-q")
+			git("checkout", "-q", "--orphan", "squad-state")
+			for _, p := range tc.onBranch {
+				full := filepath.Join(root, "branch", filepath.FromSlash(p))
+				if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(full, []byte("# state\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			git("--work-tree", filepath.Join(root, "branch"), "add", ".")
+			git("commit", "-qm", "state")
+			if err := os.RemoveAll(filepath.Join(root, "branch")); err != nil {
+				t.Fatal(err)
+			}
+			git("checkout", "-q", "--orphan", "main")
+			res, err := Lint(context.Background(), Options{Files: &DiskFiles{Root: root}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			for _, f := range res.Run.Findings {
+				if f.Rule == "SS201" {
+					got = f.Severity.String() + ": " + f.Message
+				}
+			}
+			if tc.want == "" && got != "" || !strings.HasPrefix(got, tc.want) {
+				t.Errorf("SS201: %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

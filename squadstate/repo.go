@@ -26,6 +26,12 @@ type Repo struct {
 	// a subfolder writes .squad/ there and the coordinator at the top,
 	// where Copilot resolves .github/agents/. Nil means the root is the top.
 	AtGitTop func(path string) bool
+	// StateBranch lists the files on the `squad-state` branch, where the
+	// orphan and two-layer state backends keep decisions.md and the agents'
+	// history.md (paths relative to the branch root, as below .squad/). ok
+	// is false when the branch cannot be read (no git, an index-only run,
+	// no such branch). Nil means it is never readable.
+	StateBranch func() (paths []string, ok bool)
 	// Agents are the deployed agent files (.github/agents/**/*.agent.md). A
 	// repository without any skips the roster's "agent deployed" check.
 	Agents []Agent
@@ -109,6 +115,9 @@ type checker struct {
 	repo *Repo
 	docs map[string]*doc
 	out  []diag.Diagnostic
+
+	branchPaths []string // the squad-state branch's files, once listed (stateFile)
+	branchRead  bool
 }
 
 func (c *checker) report(d diag.Diagnostic) { c.out = append(c.out, d) }

@@ -112,7 +112,6 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-preset-apply": {
 		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
-		".: SS225 warning .squad/team.md ×5",                     // not yet fixed (squadci false positive): history.md is created on first append
 		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS234 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS234 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
@@ -128,7 +127,6 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-preset-default": {
 		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
-		".: SS225 warning .squad/team.md ×5",                     // not yet fixed (squadci false positive): history.md is created on first append
 		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS234 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS234 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
@@ -151,12 +149,10 @@ var squadOracleKnown = map[string][]string{
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-orphan": {
-		".: SS201 error .squad/team.md",                          // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
 		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-two-layer": {
-		".: SS201 error .squad/team.md",                          // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
 		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
@@ -210,7 +206,6 @@ var squadOracleKnown = map[string][]string{
 		".: SS252 warning .squad/casting-registry.json",                 // not yet fixed (squadci false positive in severity): `squad upgrade --force` recreates the flat files
 	},
 	"init-upgrade-sb-orphan": {
-		".: SS201 error .squad/team.md",                                 // not yet fixed (squadci false positive): decisions.md lives on the squad-state branch
 		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
