@@ -78,41 +78,32 @@ var squadVariants = []squadVariant{
 // appears that is not listed, and when a listed one disappears: a ratchet.
 var squadOracleKnown = map[string][]string{
 	"init": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-config-model": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-copilot": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-copilot-auto": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-economy-on": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-migrate-sdk": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-migrate-sdk-build": {
 		".: SS210 warning .squad/team.md",                        // true defect of Squad's output: `squad build` with an empty roster omits ## Members
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-no-workflows": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-preset-apply": {
 		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS234 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS234 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS234 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
@@ -127,7 +118,6 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-preset-default": {
 		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS234 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS234 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS234 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
@@ -141,43 +131,34 @@ var squadOracleKnown = map[string][]string{
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-roles": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-local": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-orphan": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-two-layer": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-schedule": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sdk": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sdk-build": {
 		".: SS220 error .squad/team.md ×3",                       // not yet fixed (squadci false positive): scribe/ralph/Rai are role aliases Squad accepts
 		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS234 warning .squad/agents/ralph/charter.md",        // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS234 warning .squad/agents/scribe/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-twice": {
-		".: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-upgrade": {
-		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 		".: SS249 warning .copilot/skills/error-recovery/SKILL.md",      // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
@@ -190,7 +171,6 @@ var squadOracleKnown = map[string][]string{
 		".: SS249 warning .copilot/skills/test-discipline/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 	},
 	"init-upgrade-force": {
-		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 		".: SS249 warning .copilot/skills/error-recovery/SKILL.md",      // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
@@ -206,7 +186,6 @@ var squadOracleKnown = map[string][]string{
 		".: SS252 warning .squad/casting-registry.json",                 // not yet fixed (squadci false positive in severity): `squad upgrade --force` recreates the flat files
 	},
 	"init-upgrade-sb-orphan": {
-		".: SS232 warning .squad/casting/policy.json ×2",                // not yet fixed (squadci false positive): casting policy 1.2 keys
 		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 		".: SS249 warning .copilot/skills/error-recovery/SKILL.md",      // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
@@ -219,7 +198,6 @@ var squadOracleKnown = map[string][]string{
 		".: SS249 warning .copilot/skills/test-discipline/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 	},
 	"monorepo-subdir": {
-		"packages/app: SS232 warning .squad/casting/policy.json ×2",         // not yet fixed (squadci false positive): casting policy 1.2 keys
 		"packages/app: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 }
