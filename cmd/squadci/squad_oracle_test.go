@@ -78,29 +78,21 @@ var squadVariants = []squadVariant{
 // appears that is not listed, and when a listed one disappears: a ratchet.
 var squadOracleKnown = map[string][]string{
 	"init": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-config-model": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-copilot": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-copilot-auto": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-economy-on": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-migrate-sdk": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-migrate-sdk-build": {
 		".: SS210 warning .squad/team.md",                        // true defect of Squad's output: `squad build` with an empty roster omits ## Members
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-no-workflows": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-preset-apply": {
 		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
@@ -114,7 +106,6 @@ var squadOracleKnown = map[string][]string{
 		".: SS235 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
 		".: SS235 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
 		".: SS235 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-preset-default": {
 		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
@@ -128,77 +119,34 @@ var squadOracleKnown = map[string][]string{
 		".: SS235 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
 		".: SS235 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
 		".: SS235 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-roles": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-local": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-orphan": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sb-two-layer": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-schedule": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sdk": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-sdk-build": {
 		".: SS220 error .squad/team.md ×3",                       // not yet fixed (squadci false positive): scribe/ralph/Rai are role aliases Squad accepts
 		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
 		".: SS234 warning .squad/agents/ralph/charter.md",        // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 		".: SS234 warning .squad/agents/scribe/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-twice": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 	"init-upgrade": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
-		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/error-recovery/SKILL.md",      // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/git-workflow/SKILL.md",        // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/reviewer-protocol/SKILL.md",   // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/secret-handling/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/session-recovery/SKILL.md",    // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/squad-conventions/SKILL.md",   // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/squad-version-check/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/test-discipline/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 	},
 	"init-upgrade-force": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
-		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/error-recovery/SKILL.md",      // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/git-workflow/SKILL.md",        // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/reviewer-protocol/SKILL.md",   // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/secret-handling/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/session-recovery/SKILL.md",    // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/squad-conventions/SKILL.md",   // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/squad-version-check/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/test-discipline/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS252 warning .squad/casting-history.json",                  // not yet fixed (squadci false positive in severity): `squad upgrade --force` recreates the flat files
-		".: SS252 warning .squad/casting-policy.json",                   // not yet fixed (squadci false positive in severity): `squad upgrade --force` recreates the flat files
-		".: SS252 warning .squad/casting-registry.json",                 // not yet fixed (squadci false positive in severity): `squad upgrade --force` recreates the flat files
 	},
 	"init-upgrade-sb-orphan": {
-		".: SS248 warning .github/skills/tiered-memory/SKILL.md",        // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
-		".: SS249 warning .copilot/skills/agent-collaboration/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/error-recovery/SKILL.md",      // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/git-workflow/SKILL.md",        // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/reviewer-protocol/SKILL.md",   // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/secret-handling/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/session-recovery/SKILL.md",    // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/squad-conventions/SKILL.md",   // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/squad-version-check/SKILL.md", // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
-		".: SS249 warning .copilot/skills/test-discipline/SKILL.md",     // not yet fixed (squadci false positive): `squad upgrade` installs these copies; the message claims the wrong precedence
 	},
 	"monorepo-subdir": {
-		"packages/app: SS248 warning .github/skills/tiered-memory/SKILL.md", // not yet fixed (squadci false positive in severity): Squad-shipped skill, the loader never reads confidence
 	},
 }
 
