@@ -77,77 +77,59 @@ var squadVariants = []squadVariant{
 // or a squadci false positive not yet fixed. The test fails when a finding
 // appears that is not listed, and when a listed one disappears: a ratchet.
 var squadOracleKnown = map[string][]string{
-	"init": {
-	},
-	"init-config-model": {
-	},
-	"init-copilot": {
-	},
-	"init-copilot-auto": {
-	},
-	"init-economy-on": {
-	},
-	"init-migrate-sdk": {
-	},
+	"init":              {},
+	"init-config-model": {},
+	"init-copilot":      {},
+	"init-copilot-auto": {},
+	"init-economy-on":   {},
+	"init-migrate-sdk":  {},
 	"init-migrate-sdk-build": {
-		".: SS210 warning .squad/team.md",                        // true defect of Squad's output: `squad build` with an empty roster omits ## Members
+		".: SS210 warning .squad/team.md", // true defect of Squad's output: `squad build` with an empty roster omits ## Members
 	},
-	"init-no-workflows": {
-	},
+	"init-no-workflows": {},
 	"init-preset-apply": {
-		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
-		".: SS234 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS235 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS221 warning .squad/team.md",                    // true defect of Squad's output: its writers add no such roster row
+		".: SS234 warning .squad/agents/devrel/charter.md",   // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/docs/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/lead/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/reviewer/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/security/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS235 warning .squad/agents/devrel/charter.md",   // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/docs/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/lead/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/reviewer/charter.md", // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/security/charter.md", // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
 	},
 	"init-preset-default": {
-		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
-		".: SS234 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS235 warning .squad/agents/devrel/charter.md",       // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/docs/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/lead/charter.md",         // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/reviewer/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/security/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS221 warning .squad/team.md",                    // true defect of Squad's output: its writers add no such roster row
+		".: SS234 warning .squad/agents/devrel/charter.md",   // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/docs/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/lead/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/reviewer/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/security/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS235 warning .squad/agents/devrel/charter.md",   // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/docs/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/lead/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/reviewer/charter.md", // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS235 warning .squad/agents/security/charter.md", // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
 	},
-	"init-roles": {
-	},
-	"init-sb-local": {
-	},
-	"init-sb-orphan": {
-	},
-	"init-sb-two-layer": {
-	},
-	"init-schedule": {
-	},
-	"init-sdk": {
-	},
+	"init-roles":        {},
+	"init-sb-local":     {},
+	"init-sb-orphan":    {},
+	"init-sb-two-layer": {},
+	"init-schedule":     {},
+	"init-sdk":          {},
 	"init-sdk-build": {
-		".: SS220 error .squad/team.md ×3",                       // not yet fixed (squadci false positive): scribe/ralph/Rai are role aliases Squad accepts
-		".: SS221 warning .squad/team.md",                        // true defect of Squad's output: its writers add no such roster row
-		".: SS234 warning .squad/agents/ralph/charter.md",        // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/scribe/charter.md",       // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS220 error .squad/team.md ×3",                 // not yet fixed (squadci false positive): scribe/ralph/Rai are role aliases Squad accepts
+		".: SS221 warning .squad/team.md",                  // true defect of Squad's output: its writers add no such roster row
+		".: SS234 warning .squad/agents/ralph/charter.md",  // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS234 warning .squad/agents/scribe/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
 	},
-	"init-twice": {
-	},
-	"init-upgrade": {
-	},
-	"init-upgrade-force": {
-	},
-	"init-upgrade-sb-orphan": {
-	},
-	"monorepo-subdir": {
-	},
+	"init-twice":             {},
+	"init-upgrade":           {},
+	"init-upgrade-force":     {},
+	"init-upgrade-sb-orphan": {},
+	"monorepo-subdir":        {},
 }
 
 // offlineJS is preloaded into every Squad process: it refuses to resolve
