@@ -206,6 +206,16 @@ var builtins = []builtin{
 	{"Fact Checker", "Fact Checker", []string{"fact-checker", "fact checker"}, []string{"🔍 Verifier", "✅ Active"}},
 }
 
+// acceptsRole reports whether Squad reads role as this built-in's: the
+// canonical role or its alias (the name, or fact-checker), ignoring case,
+// as presets/scaffold.js statusForRole compares them.
+func (b *builtin) acceptsRole(role string) bool {
+	if strings.EqualFold(role, b.role) || strings.EqualFold(role, b.name) {
+		return true
+	}
+	return b.name == "Fact Checker" && strings.EqualFold(role, "fact-checker")
+}
+
 // builtinNamed returns the built-in with this name (case-insensitive), or nil.
 func builtinNamed(name string) *builtin {
 	for i := range builtins {

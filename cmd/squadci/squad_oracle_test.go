@@ -88,30 +88,10 @@ var squadOracleKnown = map[string][]string{
 	},
 	"init-no-workflows": {},
 	"init-preset-apply": {
-		".: SS221 warning .squad/team.md",                    // true defect of Squad's output: its writers add no such roster row
-		".: SS234 warning .squad/agents/devrel/charter.md",   // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/docs/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/lead/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/reviewer/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/security/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS235 warning .squad/agents/devrel/charter.md",   // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/docs/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/lead/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/reviewer/charter.md", // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/security/charter.md", // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS221 warning .squad/team.md", // true defect of Squad's output: its writers add no such roster row
 	},
 	"init-preset-default": {
-		".: SS221 warning .squad/team.md",                    // true defect of Squad's output: its writers add no such roster row
-		".: SS234 warning .squad/agents/devrel/charter.md",   // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/docs/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/lead/charter.md",     // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/reviewer/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/security/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS235 warning .squad/agents/devrel/charter.md",   // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/docs/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/lead/charter.md",     // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/reviewer/charter.md", // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
-		".: SS235 warning .squad/agents/security/charter.md", // not yet fixed (squadci false positive): ## Model and ## Collaboration are optional
+		".: SS221 warning .squad/team.md", // true defect of Squad's output: its writers add no such roster row
 	},
 	"init-roles":        {},
 	"init-sb-local":     {},
@@ -120,10 +100,7 @@ var squadOracleKnown = map[string][]string{
 	"init-schedule":     {},
 	"init-sdk":          {},
 	"init-sdk-build": {
-		".: SS220 error .squad/team.md ×3",                 // not yet fixed (squadci false positive): scribe/ralph/Rai are role aliases Squad accepts
-		".: SS221 warning .squad/team.md",                  // true defect of Squad's output: its writers add no such roster row
-		".: SS234 warning .squad/agents/ralph/charter.md",  // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
-		".: SS234 warning .squad/agents/scribe/charter.md", // not yet fixed (squadci false positive): names compare case-insensitively; the role is **Role:**, not the H1
+		".: SS221 warning .squad/team.md", // true defect of Squad's output: its writers add no such roster row
 	},
 	"init-twice":             {},
 	"init-upgrade":           {},
