@@ -39,3 +39,34 @@ func TestPromptTooLongVendorCoordinator(t *testing.T) {
 		}
 	}
 }
+
+// TestMCPReferenceVendorCoordinator: a non-COPILOT_MCP_ reference in
+// Squad's coordinator (what `squad init --mcp-frontmatter` writes) is a
+// warning saying the file is Squad's; elsewhere, and for a literal
+// credential anywhere, it stays an error.
+func TestMCPReferenceVendorCoordinator(t *testing.T) {
+	ghp := "ghp_" + strings.Repeat("Zq8xW2mN4vB6", 3) // fake, for the literal case
+	src := func(val string) []byte {
+		return []byte("---\nname: Squad\ndescription: the coordinator\nmcp-servers:\n  example:\n    type: local\n    command: npx\n    tools: [\"*\"]\n    env:\n      GITHUB_TOKEN: " + val + "\n---\nBody.\n")
+	}
+	tests := []struct {
+		path, val string
+		want      diag.Severity
+	}{
+		{".github/agents/squad.agent.md", "${GITHUB_TOKEN}", diag.SeverityWarning},
+		{".github/agents/planner.agent.md", "${GITHUB_TOKEN}", diag.SeverityError},
+		{".github/agents/squad.agent.md", ghp, diag.SeverityError},
+	}
+	for _, tc := range tests {
+		worst := diag.SeverityOff
+		for _, d := range Check(tc.path, src(tc.val)) {
+			// A literal credential is reported by the whole-file scan (AF002) or by AF109.
+			if (d.Rule == ruleMCPSecret.ID || d.Rule == "AF002") && d.Severity > worst {
+				worst = d.Severity
+			}
+		}
+		if worst != tc.want {
+			t.Errorf("%s with %.6s…: AF109 at %v, want %v", tc.path, tc.val, worst, tc.want)
+		}
+	}
+}

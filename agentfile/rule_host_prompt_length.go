@@ -35,8 +35,7 @@ func (c *checker) checkPromptLength() {
 			span := diag.Span{Start: at, End: c.lines[c.lineAt(at)].end}
 			msg := fmt.Sprintf("prompt body has %d characters; GitHub reads at most %d", utf8.RuneCount(body), MaxPromptChars)
 			if isSquadCoordinator(c.path) {
-				c.out = append(c.out, finding{rule: rulePromptTooLong, span: span, sev: diag.SeverityNote,
-					msg: msg + " (Squad's coordinator: `squad upgrade` rewrites this file, so the fix is upstream)"})
+				c.failVendor(rulePromptTooLong, span, "", diag.SeverityNote, msg)
 				return
 			}
 			c.fail(rulePromptTooLong, span, "", "", "%s", msg)
@@ -55,3 +54,12 @@ func isSquadCoordinator(p string) bool {
 }
 
 const squadCoordinator = ".github/agents/squad.agent.md"
+
+// failVendor records a finding on Squad's coordinator at the lowered
+// severity sev, saying that the file is Squad's: `squad upgrade` rewrites
+// it, so a local fix does not last (fidelity: vendor-owned files are at
+// most a warning).
+func (c *checker) failVendor(r *diag.Rule, span diag.Span, field string, sev diag.Severity, msg string) {
+	c.out = append(c.out, finding{rule: r, span: span, field: field, sev: sev,
+		msg: msg + " (Squad's coordinator: `squad upgrade` rewrites this file, so the fix is upstream)"})
+}

@@ -67,6 +67,15 @@ var squadVariants = []squadVariant{
 	{name: "init-config-model", steps: steps("init", "config model claude-sonnet-4.6", "config model claude-haiku-4.5 --agent scribe")},
 	{name: "init-schedule", steps: steps("init", "schedule init")},
 	{name: "init-twice", steps: steps("init", "init")},
+	{name: "init-mcp-frontmatter", steps: steps("init --mcp-frontmatter")},
+	{name: "init-sb-external", steps: steps("init --state-backend external")},
+	{name: "init-nap", steps: steps("init", "nap")},
+	{name: "init-memory-write", steps: steps("init", "memory write --content pnpm-workspaces --class LOCAL")},
+	{name: "init-externalize", steps: steps("init", "externalize")},
+	{name: "init-upstream-local", steps: steps("@../team init", "init", "upstream add ../team")},
+	{name: "init-marketplace", steps: steps("init", "plugin marketplace add example-org/example-plugins")},
+	{name: "init-remote-mode", steps: steps("@../team init", "init --mode remote ../team")},
+	{name: "init-link", steps: steps("@../team init", "init", "link ../team")},
 	{name: "init-export-import", steps: steps("@../src init --preset default", "@../src export --out ../export.json", "import ../export.json")},
 	{name: "export-import-upgrade", steps: steps("@../src init --preset default", "@../src export --out ../export.json", "import ../export.json", "upgrade")},
 	{name: "monorepo-subdir", sub: "packages/app", steps: steps("init"), lint: []string{".", "packages/app"}},
@@ -93,6 +102,9 @@ var squadOracleKnown = map[string][]string{
 		".: SS221 warning .squad/team.md", // true defect of Squad's output: import writes only the exported preset's members, no built-in rows
 		".: SS250 warning .squad/team.md", // true defect of Squad's output: import writes no .gitattributes, so append-only files conflict on merge until `squad upgrade`
 		".: SS251 warning .squad/team.md", // true defect of Squad's output: import writes no .gitignore for the runtime directories until `squad upgrade`
+	},
+	"init-mcp-frontmatter": {
+		".: AF109 warning .github/agents/squad.agent.md", // true defect of Squad's output: the hidden --mcp-frontmatter flag writes an EXAMPLE-github server with env GITHUB_TOKEN: ${GITHUB_TOKEN}; GitHub resolves only COPILOT_MCP_* names for agent-profile MCP servers
 	},
 	"init-preset-apply": {
 		".: SS221 warning .squad/team.md", // true defect of Squad's output: preset apply writes only the preset's members, no Scribe, Ralph, Rai or Fact Checker row (presets/scaffold.js writeOrMergeTeamMembers)
