@@ -76,6 +76,7 @@ var squadVariants = []squadVariant{
 	{name: "init-marketplace", steps: steps("init", "plugin marketplace add example-org/example-plugins")},
 	{name: "init-remote-mode", steps: steps("@../team init", "init --mode remote ../team")},
 	{name: "init-link", steps: steps("@../team init", "init", "link ../team")},
+	{name: "init-global", steps: steps("init --global"), lint: []string{"../home/.config/squad"}},
 	{name: "init-export-import", steps: steps("@../src init --preset default", "@../src export --out ../export.json", "import ../export.json")},
 	{name: "export-import-upgrade", steps: steps("@../src init --preset default", "@../src export --out ../export.json", "import ../export.json", "upgrade")},
 	{name: "monorepo-subdir", sub: "packages/app", steps: steps("init"), lint: []string{".", "packages/app"}},
@@ -237,10 +238,14 @@ func lintSquadVariant(t *testing.T, top string, v squadVariant) map[string]strin
 			t.Fatalf("lint %s exited %d: %s", r, code, stderr)
 		}
 		var rep struct {
+			Files       int
 			Diagnostics []struct{ Rule, Severity, Path, Message string }
 		}
 		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 			t.Fatalf("lint %s: %v\n%s", r, err, stdout)
+		}
+		if rep.Files == 0 {
+			t.Fatalf("lint %s checked no file: the variant wrote no squad there", r)
 		}
 		for _, d := range rep.Diagnostics {
 			if d.Severity != "error" && d.Severity != "warning" {
