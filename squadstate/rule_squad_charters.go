@@ -34,7 +34,8 @@ var ruleCharterModel = diag.Register(diag.Rule{
 	Short: "a ## Model key is not in bold, so Squad ignores it",
 	Full: "The SDK reads ## Model keys only in the bold form **Preferred:** (optionally bulleted): a plain " +
 		"\"Preferred: auto\" or \"**Preferred**:\" line is silently ignored and the member runs on the default " +
-		"model. The same holds for Rationale, Fallback and Reasoning Effort.",
+		"model. The same holds for Rationale, Fallback and Reasoning Effort. An ignored value of auto is a " +
+		"warning: auto is the default, so nothing changes.",
 	Help: "write the key as **Preferred:** value",
 })
 
@@ -174,6 +175,11 @@ func checkCharterModel(c *checker, d *doc, md *source.Markdown) {
 	for _, f := range charterFields(md, start, end) {
 		switch {
 		case f.key == "Name" || f.key == "Role" || f.key == "Expertise" || f.key == "Style":
+		case !f.bold && strings.EqualFold(f.value.text, "auto"):
+			// Ignored, but auto is what Squad does without it: nothing changes.
+			w := ruleCharterModel.At(d.path, f.line.Span, "%s is not in the bold form **%s:**, so Squad ignores it (auto is the default, so nothing changes)", quote(f.key+":"), f.key)
+			w.Severity = diag.SeverityWarning
+			c.report(w)
 		case !f.bold:
 			c.report(ruleCharterModel.At(d.path, f.line.Span, "%s is not in the bold form **%s:**, so Squad ignores it", quote(f.key+":"), f.key))
 		case f.key == "Reasoning Effort" && !isOneOf(strings.ToLower(f.value.text), efforts):
