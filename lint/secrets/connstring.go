@@ -105,6 +105,10 @@ func hasScheme(s string) bool {
 	return j < len(s) && isLetter(s[j])
 }
 
+// passwordWords are the words documentation writes where the password
+// goes (https://user:token@host): a name for the value, not the value.
+var passwordWords = []string{"pass", "pwd", "pw", "secret", "token", "key", "apikey", "api_key", "api-key", "pat", "access_token", "accesstoken"}
+
 // isRealPassword rejects empty, templated and documentation passwords, and a
 // password equal to its user name (postgres:postgres for a local database).
 func isRealPassword(pw, user string) bool {
@@ -118,7 +122,7 @@ func isRealPassword(pw, user string) bool {
 	if containsFold(pw, "password") || containsFold(pw, "passwd") {
 		return false
 	}
-	for _, w := range []string{"pass", "pwd", "pw", "secret"} {
+	for _, w := range passwordWords {
 		if len(pw) == len(w) && hasPrefixFold(pw, w) {
 			return false
 		}
