@@ -3,6 +3,7 @@ package squadstate
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -105,14 +106,25 @@ func checkCharterTitle(c *checker, d *doc, md *source.Markdown, dir string, m *c
 		c.report(ruleCharterTitle.At(d.path, h.TextSpan, "the title names %s; the roster row is %s (%s)", quote(name), quote(m.nameText), rosterAt(m)))
 	case builtinNamed(m.nameText) != nil:
 	case identityRole != nil:
-		if !strings.EqualFold(identityRole.text, m.roleText) {
+		if !sameRole(identityRole.text, m.roleText) {
 			c.report(ruleCharterTitle.At(d.path, identityRole.span, "the charter's **Role:** %s differs from %s on the roster row (%s)", quote(identityRole.text), quote(m.roleText), rosterAt(m)))
 		}
 	case !dash:
 		c.report(ruleCharterTitle.At(d.path, h.TextSpan, "the title %s has no \" — %s\"", quote(h.Text), m.roleText))
-	case !strings.EqualFold(role, m.roleText):
+	case !sameRole(role, m.roleText):
 		c.report(ruleCharterTitle.At(d.path, h.TextSpan, "the title's role %s differs from %s on the roster row (%s)", quote(role), quote(m.roleText), rosterAt(m)))
 	}
+}
+
+// sameRole compares roles as Squad does, ignoring case and an emoji
+// prefix some rosters give the role ("🏗️ Lead").
+func sameRole(a, b string) bool {
+	return strings.EqualFold(bareRole(a), bareRole(b))
+}
+
+// bareRole drops leading symbols, variation selectors and spaces.
+func bareRole(s string) string {
+	return strings.TrimLeftFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // charterIdentityRole is the bold **Role:** value under ## Identity, the
