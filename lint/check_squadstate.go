@@ -53,6 +53,9 @@ func checkSquadState(ctx context.Context, s *session, r *repo) error {
 			agents = append(agents, p)
 		}
 	}
+	if err := s.noteNestedSquads(ctx); err != nil {
+		return err
+	}
 	if len(in.Paths) == 0 {
 		return nil
 	}
@@ -265,4 +268,28 @@ func (s *session) exists(rel string) bool {
 	_, err := s.files.Read(rel, 0)
 	var tooLarge *TooLargeError
 	return err == nil || errors.As(err, &tooLarge) && !errors.Is(err, fs.ErrNotExist)
+}
+
+// noteNestedSquads leaves a note on each .squad/ below the lint root (a
+// monorepo package where `squad init` ran in a subfolder): the squad checks
+// read the root's .squad/ only, so such a squad is linted on its own, with
+// the package as the root. Full runs only: they list the tree anyway.
+func (s *session) noteNestedSquads(ctx context.Context) error {
+	if s.narrowed() {
+		return nil
+	}
+	all, err := s.list(ctx, nil)
+	if err != nil {
+		return err
+	}
+	for _, p := range all {
+		dir, ok := strings.CutSuffix(p, "/.squad/team.md")
+		if !ok || dir == "" || strings.Contains("/"+dir+"/", "/node_modules/") {
+			continue
+		}
+		d := squadstate.LayoutNote(p, "%s/.squad/ is a squad below the lint root, which this run does not check; lint it "+
+			"with `squadci lint %s` (its coordinator may stay at the git top-level, which that run finds)", dir, dir)
+		s.add(p, nil, []diag.Diagnostic{d})
+	}
+	return nil
 }

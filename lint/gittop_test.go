@@ -117,3 +117,24 @@ func TestStateBranchBackend(t *testing.T) {
 		})
 	}
 }
+
+// TestNestedSquadNote: a .squad/ below the lint root gets one note naming
+// the command that lints it; node_modules and the root's own squad do not.
+func TestNestedSquadNote(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".github/agents/squad.agent.md":           "---\nname: Squad\ndescription: d\n---\n<!-- version: 0.10.0 -->\nBody.\n",
+		"packages/app/.squad/team.md":             "# Squad Team\n",
+		"node_modules/pkg/.squad/team.md":         "# Squad Team\n",
+		"packages/web/.squad/agents/x/charter.md": "# X\n",
+	})
+	res := lintTree(t, root, Options{})
+	var got []string
+	for _, f := range res.Run.Findings {
+		if f.Rule == "SS201" {
+			got = append(got, f.Severity.String()+" "+f.Path+": "+f.Message)
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "note packages/app/.squad/team.md: ") || !strings.Contains(got[0], "squadci lint packages/app") {
+		t.Errorf("SS201 findings %q, want one note on packages/app", got)
+	}
+}

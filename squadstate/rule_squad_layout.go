@@ -13,9 +13,19 @@ var ruleSquadLayout = diag.Register(diag.Rule{
 		"directory. A squad whose config.json sets teamRoot or stateLocation keeps them elsewhere and is " +
 		"not checked here. With stateBackend orphan or two-layer, decisions.md lives on the squad-state " +
 		"branch (init moves it there): it is looked up on that branch, and when the branch cannot be read " +
-		"a note says it was not checked.",
+		"a note says it was not checked. A .squad/ below the lint root (a monorepo package) gets a note " +
+		"naming the command that lints it.",
 	Help: "run `squad init` (it only writes missing files) or restore the file",
 })
+
+// LayoutNote is a note of the layout rule (SS201) at path: the engine's
+// word on a squad it found but does not check, such as a .squad/ below
+// the lint root.
+func LayoutNote(path, format string, args ...any) diag.Diagnostic {
+	d := ruleSquadLayout.At(path, diag.Span{}, format, args...)
+	d.Severity = diag.SeverityNote
+	return d
+}
 
 func checkSquadLayout(c *checker, t *squadTeam) {
 	if t.remote || len(c.under(squadDir)) == 0 {
