@@ -14,6 +14,15 @@ type finding struct {
 	field  string
 	msg    string
 	repair string
+	sev    diag.Severity // lower than the rule's default for this case; zero = the default
+}
+
+// severity is the finding's own severity, or its rule's default.
+func (f *finding) severity() diag.Severity {
+	if f.sev != diag.SeverityOff {
+		return f.sev
+	}
+	return f.rule.Severity
 }
 
 // checker holds one file under check. In Parse mode (first) it stops at the
@@ -67,7 +76,7 @@ func (c *checker) stopped() bool {
 // refused reports whether any finding so far is an error.
 func (c *checker) refused() bool {
 	for i := range c.out {
-		if c.out[i].rule.Severity == diag.SeverityError {
+		if c.out[i].severity() == diag.SeverityError {
 			return true
 		}
 	}
@@ -116,7 +125,9 @@ func (c *checker) diagnostics() []diag.Diagnostic {
 		if f.field != "" {
 			msg = f.field + ": " + msg
 		}
-		out = append(out, f.rule.At(c.path, f.span, "%s", msg))
+		d := f.rule.At(c.path, f.span, "%s", msg)
+		d.Severity = f.severity()
+		out = append(out, d)
 	}
 	return out
 }

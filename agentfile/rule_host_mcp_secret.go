@@ -16,7 +16,9 @@ var ruleMCPSecret = diag.Register(diag.Rule{
 	Full: "Values in an MCP server's env and headers are either literals or references to Copilot " +
 		"environment secrets and variables ($X, ${X}, ${X:-default}, ${{ secrets.X }}, ${{ vars.X }}); " +
 		"referenced names must start with COPILOT_MCP_. A literal credential-shaped value is refused: it " +
-		"would be committed with the agent. kmx never executes imported MCP server configuration.",
+		"would be committed with the agent. kmx never executes imported MCP server configuration. In Squad's " +
+		"coordinator, which `squad upgrade` rewrites, a non-COPILOT_MCP_ reference is a warning (a literal " +
+		"credential stays an error).",
 	Help: "Store the credential as a COPILOT_MCP_ secret in the repository's Copilot environment and reference it, e.g. ${{ secrets.COPILOT_MCP_TOKEN }}.",
 })
 
@@ -81,7 +83,14 @@ func (h *hostCheck) secretValue(key string, v *yaml.Node, field string) {
 				name = s[m[2*g]:m[2*g+1]]
 			}
 		}
-		if !strings.HasPrefix(name, mcpPrefix) {
+		switch {
+		case strings.HasPrefix(name, mcpPrefix):
+		case isSquadCoordinator(h.c.path):
+			// `squad init --mcp-frontmatter` writes a placeholder server with
+			// ${GITHUB_TOKEN}: it does not resolve on the cloud agent, but the
+			// file is Squad's.
+			h.c.failVendor(ruleMCPSecret, h.ys.span(v), field, diag.SeverityWarning, "secret references must name a "+mcpPrefix+"* secret or variable")
+		default:
 			h.fail(ruleMCPSecret, v, field, "secret references must name a %s* secret or variable", mcpPrefix)
 		}
 		for i := m[0]; i < m[1]; i++ {

@@ -54,6 +54,9 @@ func checkSquadState(ctx context.Context, s *session, r *repo) error {
 			agents = append(agents, p)
 		}
 	}
+	if err := s.noteNestedSquads(ctx); err != nil {
+		return err
+	}
 	if len(in.Paths) == 0 {
 		return nil
 	}
@@ -71,6 +74,8 @@ func checkSquadState(ctx context.Context, s *session, r *repo) error {
 	}
 	in.Manifests = s.bindingManifests(r)
 	in.Exists = s.exists
+	in.AtGitTop = atGitTop(ctx, s.files)
+	in.StateBranch = stateBranch(ctx, s.files)
 	in.IsKmxCharter = agentfile.IsCharter
 	if hasBindings(in.Files) && s.reportsStates() {
 		if in.Exchanges, err = s.readTaskStates(ctx, r); err != nil {
@@ -282,4 +287,28 @@ func (s *session) addProfiles(ps []squadstate.RootProfile) {
 		}
 		s.profiles = append(s.profiles, rp)
 	}
+}
+
+// noteNestedSquads leaves a note on each .squad/ below the lint root (a
+// monorepo package where `squad init` ran in a subfolder): the squad checks
+// read the root's .squad/ only, so such a squad is linted on its own, with
+// the package as the root. Full runs only: they list the tree anyway.
+func (s *session) noteNestedSquads(ctx context.Context) error {
+	if s.narrowed() {
+		return nil
+	}
+	all, err := s.list(ctx, nil)
+	if err != nil {
+		return err
+	}
+	for _, p := range all {
+		dir, ok := strings.CutSuffix(p, "/.squad/team.md")
+		if !ok || dir == "" || strings.Contains("/"+dir+"/", "/node_modules/") {
+			continue
+		}
+		d := squadstate.LayoutNote(p, "%s/.squad/ is a squad below the lint root, which this run does not check; lint it "+
+			"with `squadci lint %s` (its coordinator may stay at the git top-level, which that run finds)", dir, dir)
+		s.add(p, nil, []diag.Diagnostic{d})
+	}
+	return nil
 }

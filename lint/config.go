@@ -378,6 +378,31 @@ func (c *Config) Severity(r *diag.Rule, path string) diag.Severity {
 	return sev
 }
 
+// FindingSeverity is the severity of one finding: the configuration's
+// when it sets the rule for the path, else the one the check gave it (a
+// check may lower its rule's default for one case, such as a file the
+// vendor's upgrade rewrites), else the rule's default.
+func (c *Config) FindingSeverity(r *diag.Rule, d diag.Diagnostic) diag.Severity {
+	sev := c.Severity(r, d.Path)
+	if sev == r.Severity && d.Severity != diag.SeverityOff && !c.sets(r, d.Path) {
+		return d.Severity
+	}
+	return sev
+}
+
+// sets reports whether the configuration names the rule for path.
+func (c *Config) sets(r *diag.Rule, path string) bool {
+	if _, ok := c.Rules[r.ID]; ok {
+		return true
+	}
+	for _, o := range c.Overrides {
+		if _, ok := o.Rules[r.ID]; ok && matchAny(o.Paths, path) {
+			return true
+		}
+	}
+	return false
+}
+
 func matchAny(globs []string, path string) bool {
 	for _, g := range globs {
 		if ok, _ := doublestar.Match(g, path); ok {

@@ -148,3 +148,29 @@ func TestParseConfigProfilePins(t *testing.T) {
 		t.Errorf("ProfilePins = %+v, want %+v", c.ProfilePins, want)
 	}
 }
+
+// TestFindingSeverity: a check's lowered severity stands unless the
+// configuration sets the rule for the path, which always wins.
+func TestFindingSeverity(t *testing.T) {
+	r, _ := diag.Lookup("AF110")
+	lowered := r.At(".github/agents/squad.agent.md", diag.Span{}, "long")
+	lowered.Severity = diag.SeverityNote
+	plain := r.At(".github/agents/a.agent.md", diag.Span{}, "long")
+	tests := []struct {
+		name string
+		cfg  Config
+		d    diag.Diagnostic
+		want diag.Severity
+	}{
+		{"lowered by the check", Config{}, lowered, diag.SeverityNote},
+		{"default", Config{}, plain, diag.SeverityError},
+		{"config rule wins", Config{Rules: map[string]diag.Severity{"AF110": diag.SeverityError}}, lowered, diag.SeverityError},
+		{"override on the path wins", Config{Overrides: []Override{{Paths: []string{".github/**"}, Rules: map[string]diag.Severity{"AF110": diag.SeverityWarning}}}}, lowered, diag.SeverityWarning},
+		{"override elsewhere", Config{Overrides: []Override{{Paths: []string{"docs/**"}, Rules: map[string]diag.Severity{"AF110": diag.SeverityWarning}}}}, lowered, diag.SeverityNote},
+	}
+	for _, tc := range tests {
+		if got := tc.cfg.FindingSeverity(r, tc.d); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

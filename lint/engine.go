@@ -303,10 +303,7 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 		if !ok {
 			continue
 		}
-		sev := s.opts.Config.Severity(r, d.Path)
-		if sev == r.Severity && d.Severity > diag.SeverityOff && d.Severity < sev {
-			sev = d.Severity // a check lowered this finding (an advisory case of the writer's format); configuration still decides over it
-		}
+		sev := s.opts.Config.FindingSeverity(r, d)
 		if enable[r.ID] && sev == diag.SeverityOff {
 			sev = r.Severity
 		}

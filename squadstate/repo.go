@@ -21,6 +21,17 @@ type Repo struct {
 	// answers for deliverables outside the listed directories. Nil means
 	// only Paths count.
 	Exists func(path string) bool
+	// AtGitTop reports whether a file exists at the git top-level when the
+	// lint root is a folder below it (a monorepo package): `squad init` in
+	// a subfolder writes .squad/ there and the coordinator at the top,
+	// where Copilot resolves .github/agents/. Nil means the root is the top.
+	AtGitTop func(path string) bool
+	// StateBranch lists the files on the `squad-state` branch, where the
+	// orphan and two-layer state backends keep decisions.md and the agents'
+	// history.md (paths relative to the branch root, as below .squad/). ok
+	// is false when the branch cannot be read (no git, an index-only run,
+	// no such branch). Nil means it is never readable.
+	StateBranch func() (paths []string, ok bool)
 	// Agents are the deployed agent files (.github/agents/**/*.agent.md). A
 	// repository without any skips the roster's "agent deployed" check.
 	Agents []Agent
@@ -123,6 +134,9 @@ type checker struct {
 	docs     map[string]*doc
 	out      []diag.Diagnostic
 	profiles []RootProfile
+
+	branchPaths []string // the squad-state branch's files, once listed (stateFile)
+	branchRead  bool
 }
 
 func (c *checker) report(d diag.Diagnostic) { c.out = append(c.out, d) }

@@ -30,10 +30,13 @@ var ruleAgentDirNoCharter = diag.Register(diag.Rule{
 })
 
 var ruleAgentHistory = diag.Register(diag.Rule{
-	ID: "SS225", Name: "squad-agent-history", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS225", Name: "squad-agent-history", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "a rostered agent has no history.md with ## Learnings",
-	Full: "Each agent directory referenced by the roster has history.md with a ## Learnings section: every " +
-		"writer produces it and agents append their learnings there.",
+	Full: "Agents append their learnings to .squad/agents/<dir>/history.md under ## Learnings. Squad's runtime " +
+		"creates both on the first append (appendHistory adds a missing file or section; reading a missing " +
+		"history gives an empty one), and preset apply and import write neither, so their absence is a note. " +
+		"With stateBackend orphan or two-layer the histories live on the squad-state branch and are looked " +
+		"up there.",
 	Help: "create history.md with a \"## Learnings\" heading",
 
 	Consumer: "nothing breaks: the Squad SDK creates history.md and ## Learnings on first append",
@@ -76,6 +79,12 @@ func checkAgentHistory(c *checker, t *squadTeam) {
 		d := c.doc(p)
 		switch {
 		case d == nil && !c.exists(p):
+			if onBranch, unread := c.stateFile(t, "agents/"+dir+"/history.md"); onBranch {
+				continue
+			} else if unread {
+				c.report(unreadBranchNote(ruleAgentHistory, t, t.roster.doc.path, m.charter.Span, p))
+				continue
+			}
 			c.report(ruleAgentHistory.At(t.roster.doc.path, m.charter.Span, "%s has no %s", quote(m.nameText), p))
 		case d != nil && !hasLearnings(d):
 			c.report(ruleAgentHistory.At(p, d.head(), "%s has no \"## Learnings\" section", p))

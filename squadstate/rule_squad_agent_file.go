@@ -13,9 +13,11 @@ var ruleSquadAgentFile = diag.Register(diag.Rule{
 	ID: "SS209", Name: "squad-coordinator-file", Severity: diag.SeverityError, Domain: "squad",
 	Short: ".github/agents/squad.agent.md is missing, empty, or lacks its name or version stamp",
 	Full: "The coordinator is .github/agents/squad.agent.md: squad doctor fails without it. It starts with " +
-		"front matter holding name:, and right after the front matter `squad init`/`upgrade` stamp " +
-		"<!-- version: X.Y.Z[-tag[.N]] --> (upgrade reads the installed version from it). A front-matter " +
-		"version: instead of the comment is the older form (SS252).",
+		"front matter holding name:, and `squad init`/`upgrade` stamp <!-- version: X.Y.Z[-tag[.N]] --> " +
+		"in its body (upgrade reads the installed version from the first such comment anywhere in the file; " +
+		"the SDK template puts a HEAD canary comment before it). A front-matter version: instead of the " +
+		"comment is the older form (SS252). A .squad/ in a monorepo subfolder has its coordinator at the " +
+		"git top-level, where Copilot resolves .github/agents/.",
 	Help: "run `squad upgrade` to rewrite the coordinator file with its stamp",
 
 	Consumer: "Copilot has no Squad coordinator agent (squad doctor fails); a missing stamp leaves " +
@@ -30,7 +32,7 @@ var versionStampRE = sync.OnceValue(func() *regexp.Regexp {
 func checkSquadAgentFile(c *checker, t *squadTeam) {
 	d := c.doc(agentFile)
 	if d == nil {
-		if !c.exists(agentFile) {
+		if !c.exists(agentFile) && (c.repo.AtGitTop == nil || !c.repo.AtGitTop(agentFile)) {
 			at := c.firstSquadDoc()
 			c.report(ruleSquadAgentFile.At(at.path, at.head(), "the repository has no %s, the Squad coordinator", agentFile))
 		}
@@ -51,25 +53,24 @@ func checkSquadAgentFile(c *checker, t *squadTeam) {
 	checkVersionStamp(c, d, md)
 }
 
+// checkVersionStamp looks for the stamp anywhere in the file, as Squad's
+// readers do (readInstalledVersion and stampVersion match the comment
+// unanchored): the SDK template puts its HEAD canary comment between the
+// front matter and the stamp.
 func checkVersionStamp(c *checker, d *doc, md *source.Markdown) {
 	var stamp *source.Comment
-	for i := md.LineOf(md.Front.Span.End) + 1; i < len(md.Lines); i++ {
-		if md.Lines[i].Kind == source.LineBlank {
-			continue
+	for _, cm := range md.Comments {
+		if strings.HasPrefix(cm.Text, "version:") {
+			stamp = cm
+			break
 		}
-		for _, cm := range md.Comments {
-			if cm.Line == i {
-				stamp = cm
-			}
-		}
-		break
 	}
-	if stamp == nil || !strings.HasPrefix(stamp.Text, "version:") {
+	if stamp == nil {
 		if v := md.Front.Get("version"); v != nil {
-			c.report(ruleSquadLegacy.At(d.path, v.KeySpan, "the version is in the front matter (the older form); squad stamps <!-- version: X.Y.Z --> right after it"))
+			c.report(ruleSquadLegacy.At(d.path, v.KeySpan, "the version is in the front matter (the older form); squad stamps <!-- version: X.Y.Z --> in the body"))
 			return
 		}
-		c.report(ruleSquadAgentFile.At(d.path, md.Front.Span, "no <!-- version: X.Y.Z --> stamp right after the front matter"))
+		c.report(ruleSquadAgentFile.At(d.path, md.Front.Span, "no <!-- version: X.Y.Z --> stamp in the coordinator"))
 		return
 	}
 	if v := strings.TrimSpace(strings.TrimPrefix(stamp.Text, "version:")); !versionStampRE().MatchString(v) {

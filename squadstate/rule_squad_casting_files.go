@@ -21,7 +21,9 @@ var ruleCastingPolicy = diag.Register(diag.Rule{
 	ID: "SS232", Name: "squad-casting-policy", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: "casting/policy.json has neither known shape",
 	Full: "policy.json is either {casting_policy_version, allowlist_universes[], universe_capacity{}} " +
-		"(capacities are numbers, keys are allowlisted universes) or {universe_allowlist[], max_capacity}.",
+		"(capacities are numbers, keys are allowlisted universes; version 1.2, which `squad init` writes from " +
+		"SDK 0.13, adds the boolean allow_custom_universes and the string default_naming, e.g. \"descriptive\") " +
+		"or {universe_allowlist[], max_capacity}.",
 	Help: "use one of the two shapes; capacities are numbers",
 
 	Consumer: "casting cannot read the allowlist or capacities and falls back to its defaults",
@@ -32,7 +34,9 @@ var ruleUniverse = diag.Register(diag.Rule{
 	ID: "SS233", Name: "squad-universe-not-allowed", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: "an active registry universe is not in the policy allowlist",
 	Full: "Casting draws names from allowlisted universes: every active registry entry's universe is in " +
-		"the policy allowlist, unless the allowlist is [\"*\"] or the universe starts with preset:.",
+		"the policy allowlist, unless the allowlist is [\"*\"], the universe starts with preset:, it is " +
+		"\"descriptive\" (role-based names, the default naming of casting-reference.md) or the policy sets " +
+		"allow_custom_universes: true (any user-specified universe is accepted).",
 	Help: "add the universe to the policy allowlist, or recast the member",
 
 	Consumer: "nothing breaks for the existing member; casting would not draw from that universe again",
@@ -89,6 +93,8 @@ func checkCastingPolicy(c *checker, t *squadTeam) {
 			{name: "casting_policy_version", kind: source.KindString},
 			{name: "allowlist_universes", kind: source.KindArray, check: stringsOnly},
 			{name: "universe_capacity", kind: source.KindObject},
+			{name: "allow_custom_universes", kind: source.KindBool, optional: true},
+			{name: "default_naming", kind: source.KindString, optional: true},
 		})
 		allow = root.Get("allowlist_universes")
 		checkCapacities(c, d, root.Get("universe_capacity"), allow)
@@ -102,6 +108,9 @@ func checkCastingPolicy(c *checker, t *squadTeam) {
 	default:
 		c.report(ruleCastingPolicy.At(d.path, root.Span, "the policy has neither allowlist_universes nor universe_allowlist"))
 		return
+	}
+	if custom := root.Get("allow_custom_universes"); custom != nil && custom.Kind == source.KindBool && custom.Bool {
+		return // any universe the user names is accepted
 	}
 	checkUniverses(c, t, d, allow)
 }
@@ -129,6 +138,10 @@ func arrayHas(a *source.Value, s string) bool {
 	return false
 }
 
+// descriptiveUniverse is the registry universe of role-based names, which
+// casting uses when no themed universe is asked for.
+const descriptiveUniverse = "descriptive"
+
 func checkUniverses(c *checker, t *squadTeam, d *doc, allow *source.Value) {
 	if allow == nil || allow.Kind != source.KindArray || arrayHas(allow, "*") || t.reg == nil {
 		return
@@ -138,7 +151,7 @@ func checkUniverses(c *checker, t *squadTeam, d *doc, allow *source.Value) {
 		if str(e.Get("status")) != "active" || u == nil || u.Kind != source.KindString {
 			continue
 		}
-		if len(u.Str) >= 7 && u.Str[:7] == "preset:" || arrayHas(allow, u.Str) {
+		if len(u.Str) >= 7 && u.Str[:7] == "preset:" || u.Str == descriptiveUniverse || arrayHas(allow, u.Str) {
 			continue
 		}
 		c.report(ruleUniverse.At(t.reg.doc.path, u.Span, "universe %s of %s is not in the policy allowlist (%s)", quote(u.Str), quote(e.Key), d.at(allow.Span.Start)))

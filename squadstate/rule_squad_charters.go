@@ -3,6 +3,7 @@ package squadstate
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -12,8 +13,10 @@ var ruleCharterTitle = diag.Register(diag.Rule{
 	ID: "SS234", Name: "squad-charter-title", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: "a charter's title is not \"# <Name> — <Role>\" matching the roster",
 	Full: "A Squad charter's first line is \"# <Name> — <Role>\" with an em dash (serializeCharter writes it " +
-		"so); built-ins may use a bare \"# <Name>\". Name and Role match the member's roster row. Leading " +
-		"HTML comments (squad build's generated-file notice) are skipped.",
+		"so); built-ins may use a bare \"# <Name>\". Name and Role match the member's roster row, ignoring case " +
+		"as Squad compares names. When ## Identity has a bold **Role:**, that is the role Squad reads and the " +
+		"one compared; the title's role is then display text. Leading HTML comments (squad build's " +
+		"generated-file notice) are skipped.",
 	Help: "write the title as \"# Name — Role\" exactly as the roster row has them",
 
 	Consumer: "nothing breaks: the Squad SDK reads the role from ## Identity **Role:**, the title is display text",
@@ -23,8 +26,9 @@ var ruleCharterTitle = diag.Register(diag.Rule{
 var ruleCharterSections = diag.Register(diag.Rule{
 	ID: "SS235", Name: "squad-charter-sections", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: "a native cast charter lacks one of its sections",
-	Full: "A cast charter with ## Identity also has ## What I Own, ## How I Work, ## Boundaries, ## Model and " +
-		"## Collaboration (## Voice is recommended). Charters without Identity (init's generic ones) and the " +
+	Full: "A cast charter with ## Identity also has ## What I Own, ## How I Work and ## Boundaries; ## Model and " +
+		"## Collaboration are optional (Squad parses them only when present; a missing ## Model means auto " +
+		"selection), so their absence is a note. Charters without Identity (init's generic ones) and the " +
 		"built-ins' template charters are not checked.",
 	Help: "add the missing section from the charter template",
 
@@ -37,7 +41,8 @@ var ruleCharterModel = diag.Register(diag.Rule{
 	Short: "a ## Model key is not in bold, so Squad ignores it",
 	Full: "The SDK reads ## Model keys only in the bold form **Preferred:** (optionally bulleted): a plain " +
 		"\"Preferred: auto\" or \"**Preferred**:\" line is silently ignored and the member runs on the default " +
-		"model. The same holds for Rationale, Fallback and Reasoning Effort.",
+		"model. The same holds for Rationale, Fallback and Reasoning Effort. An ignored value of auto is a " +
+		"warning: auto is the default, so nothing changes.",
 	Help: "write the key as **Preferred:** value",
 
 	Consumer: "the Squad SDK reads ## Model keys only in bold, so the member runs on auto selection; " +
@@ -111,35 +116,82 @@ func checkCharterTitle(c *checker, d *doc, md *source.Markdown, dir string, m *c
 		}
 		return
 	}
+	identityRole := charterIdentityRole(md)
 	switch {
-	case name != m.nameText:
+	case !strings.EqualFold(name, m.nameText):
 		c.report(ruleCharterTitle.At(d.path, h.TextSpan, "the title names %s; the roster row is %s (%s)", quote(name), quote(m.nameText), rosterAt(m)))
 	case builtinNamed(m.nameText) != nil:
+	case identityRole != nil:
+		if !sameRole(identityRole.text, m.roleText) {
+			c.report(ruleCharterTitle.At(d.path, identityRole.span, "the charter's **Role:** %s differs from %s on the roster row (%s)", quote(identityRole.text), quote(m.roleText), rosterAt(m)))
+		}
 	case !dash:
 		c.report(ruleCharterTitle.At(d.path, h.TextSpan, "the title %s has no \" — %s\"", quote(h.Text), m.roleText))
-	case role != m.roleText:
+	case !sameRole(role, m.roleText):
 		c.report(ruleCharterTitle.At(d.path, h.TextSpan, "the title's role %s differs from %s on the roster row (%s)", quote(role), quote(m.roleText), rosterAt(m)))
 	}
+}
+
+// sameRole compares roles as Squad does, ignoring case and an emoji
+// prefix some rosters give the role ("🏗️ Lead").
+func sameRole(a, b string) bool {
+	return strings.EqualFold(bareRole(a), bareRole(b))
+}
+
+// bareRole drops leading symbols, variation selectors and spaces.
+func bareRole(s string) string {
+	return strings.TrimLeftFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// charterIdentityRole is the bold **Role:** value under ## Identity, the
+// role Squad reads (parseCharterMetadata); nil when there is none. The
+// title's role is then display text, as in Squad's preset charters
+// ("# lead — Technical Lead" with **Role:** lead).
+func charterIdentityRole(md *source.Markdown) *spanText {
+	start, end, h := section(md, "Identity")
+	if h == nil {
+		return nil
+	}
+	for _, f := range charterFields(md, start, end) {
+		if f.key == "Role" && f.bold && f.value.text != "" {
+			return &f.value
+		}
+	}
+	return nil
 }
 
 // rosterAt names a roster row's line.
 func rosterAt(m *castMember) string { return squadDir + "team.md:" + itoa(m.row.Line+1) }
 
-var nativeSections = []string{"What I Own", "How I Work", "Boundaries", "Model", "Collaboration"}
+// nativeSections are a cast charter's sections; optionalSections Squad
+// parses only when present (the charter compiler; a missing ## Model means
+// auto model selection), and its own preset charters leave them out.
+var (
+	nativeSections   = []string{"What I Own", "How I Work", "Boundaries"}
+	optionalSections = []string{"Model", "Collaboration"}
+)
 
 func checkCharterSections(c *checker, d *doc, md *source.Markdown, dir string) {
 	_, _, id := section(md, "Identity")
 	if id == nil || isBuiltinDir(dir) {
 		return
 	}
-	var missing []string
-	for _, s := range nativeSections {
-		if _, _, h := section(md, s); h == nil {
-			missing = append(missing, "## "+s)
+	missing := func(names []string) []string {
+		var out []string
+		for _, s := range names {
+			if _, _, h := section(md, s); h == nil {
+				out = append(out, "## "+s)
+			}
 		}
+		return out
 	}
-	if len(missing) > 0 {
-		c.report(ruleCharterSections.At(d.path, id.Span, "the charter has ## Identity but no %s", strings.Join(missing, ", ")))
+	if m := missing(nativeSections); len(m) > 0 {
+		c.report(ruleCharterSections.At(d.path, id.Span, "the charter has ## Identity but no %s", strings.Join(m, ", ")))
+	}
+	if m := missing(optionalSections); len(m) > 0 {
+		n := ruleCharterSections.At(d.path, id.Span, "the charter has no %s (optional: Squad uses its defaults)", strings.Join(m, ", "))
+		n.Severity = diag.SeverityNote
+		c.report(n)
 	}
 }
 

@@ -12,7 +12,8 @@ var ruleDecisionHeading = diag.Register(diag.Rule{
 	ID: "SS239", Name: "squad-decision-heading", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: "a decisions.md entry has no date prefix or no **By:** line",
 	Full: "Scribe's date mandate: every ### entry in decisions.md starts with \"YYYY-MM-DD: \" (the parser " +
-		"takes the date from it) and has a **By:** line naming its author.",
+		"takes the date from it) and has a **By:** line naming its author. An undated entry is a note: " +
+		"`squad nap` treats it as a foundational directive and always keeps it.",
 	Help: "write \"### 2026-03-26: Title\" and a \"**By:** Name (Role)\" line",
 
 	Consumer: "Scribe's decision parser takes the date from the heading; an undated entry is a " +
@@ -46,7 +47,11 @@ func checkDecisionHeadings(c *checker, t *squadTeam) {
 			continue
 		}
 		if !dateHeadingRE().MatchString(h.Text) {
-			c.report(ruleDecisionHeading.At(d.path, h.TextSpan, "decision %s does not start with \"YYYY-MM-DD: \"", quote(h.Text)))
+			// nap keeps undated entries as foundational directives and never
+			// archives them: valid, but outside the date mandate.
+			n := ruleDecisionHeading.At(d.path, h.TextSpan, "decision %s does not start with \"YYYY-MM-DD: \" (nap keeps it as an undated, foundational entry)", quote(h.Text))
+			n.Severity = diag.SeverityNote
+			c.report(n)
 		}
 		if !strings.Contains(string(d.src[h.Span.End:md.SectionEnd(h)]), "**By:**") {
 			c.report(ruleDecisionHeading.At(d.path, h.Span, "decision %s has no **By:** line", quote(h.Text)))

@@ -9,9 +9,10 @@ import (
 var ruleGitattributes = diag.Register(diag.Rule{
 	ID: "SS250", Name: "squad-gitattributes", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: ".gitattributes lacks Squad's union-merge rules or union-merges casting",
-	Full: "squad init adds merge=union for the append-only files (decisions.md, agents/*/history.md, log/**, " +
-		"orchestration-log/**, rai/audit-trail.md, fact-checker/audit-trail.md) so parallel branches merge " +
-		"without conflicts. .squad/casting/ is identity and must never be union-merged.",
+	Full: "Squad adds merge=union for the append-only files (decisions.md, agents/*/history.md, log/**, " +
+		"orchestration-log/**: upgrade's ensureGitattributes set) so parallel branches merge without " +
+		"conflicts; rai/audit-trail.md and fact-checker/audit-trail.md, which the SDK's init also lists, are " +
+		"required once those files exist. .squad/casting/ is identity and must never be union-merged.",
 	Help: "add the missing lines (squad init or upgrade writes them); remove any .squad/casting union rule",
 
 	Consumer: "parallel branches conflict on Squad's append-only files (or union-merge the casting identity files)",
@@ -29,10 +30,13 @@ var ruleGitignore = diag.Register(diag.Rule{
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1 (upgrade.js ensureGitignore)",
 })
 
-var unionRules = []string{
-	".squad/decisions.md", ".squad/agents/*/history.md", ".squad/log/**",
-	".squad/orchestration-log/**", ".squad/rai/audit-trail.md", ".squad/fact-checker/audit-trail.md",
-}
+// unionRules are Squad's required set (upgrade's ensureGitattributes);
+// auditTrails are the union rules the SDK's init adds as well, needed only
+// once those files exist.
+var (
+	unionRules  = []string{".squad/decisions.md", ".squad/agents/*/history.md", ".squad/log/**", ".squad/orchestration-log/**"}
+	auditTrails = []string{".squad/rai/audit-trail.md", ".squad/fact-checker/audit-trail.md"}
+)
 
 var ignoredDirs = []string{".squad/log/", ".squad/orchestration-log/", ".squad/decisions/inbox/", ".squad/sessions/"}
 
@@ -69,6 +73,11 @@ func checkGitattributes(c *checker) {
 	var missing []string
 	for _, r := range unionRules {
 		if !have[r] {
+			missing = append(missing, r+" merge=union")
+		}
+	}
+	for _, r := range auditTrails {
+		if !have[r] && c.exists(r) {
 			missing = append(missing, r+" merge=union")
 		}
 	}

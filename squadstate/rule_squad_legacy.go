@@ -11,7 +11,8 @@ var ruleSquadLegacy = diag.Register(diag.Rule{
 	Short: "a legacy Squad file, directory or value",
 	Full: "Squad still reads some old forms but no longer writes them: the .ai-team/ directory, root-level " +
 		".squad/casting-*.json copies, casting-state.json and model-config.json (nothing reads them), the " +
-		"stateBackend values worktree and git-notes, and a front-matter version: in squad.agent.md.",
+		"stateBackend values worktree and git-notes, and a front-matter version: in squad.agent.md. The flat " +
+		".squad/casting-*.json files get a note: `squad upgrade --force` writes them again.",
 	Help: "run `squad upgrade`; delete the legacy files once their content is in the current ones",
 
 	Consumer: "nothing breaks: nothing reads the legacy form, and squad upgrade --force recreates the flat casting files",
@@ -31,8 +32,15 @@ func checkSquadLegacy(c *checker, t *squadTeam) {
 		if strings.Contains(rest, "/") {
 			continue
 		}
-		if strings.HasPrefix(rest, "casting-") && strings.HasSuffix(rest, ".json") || rest == "model-config.json" {
-			c.report(ruleSquadLegacy.At(p, diag.Span{}, "%s is a legacy file nothing reads; casting lives in .squad/casting/, models in config.json and charters", rest))
+		switch {
+		case strings.HasPrefix(rest, "casting-") && strings.HasSuffix(rest, ".json"):
+			// `squad upgrade --force` writes these itself (the CLI's template
+			// manifest), so deleting them does not last: a note.
+			d := ruleSquadLegacy.At(p, diag.Span{}, "%s is a legacy file nothing reads (casting lives in .squad/casting/); `squad upgrade --force` recreates it, so it is harmless", rest)
+			d.Severity = diag.SeverityNote
+			c.report(d)
+		case rest == "model-config.json":
+			c.report(ruleSquadLegacy.At(p, diag.Span{}, "%s is a legacy file nothing reads; models live in config.json and charters", rest))
 		}
 	}
 }

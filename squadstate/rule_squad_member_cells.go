@@ -21,7 +21,8 @@ var ruleCharterCell = diag.Register(diag.Rule{
 	ID: "SS213", Name: "squad-charter-cell", Severity: diag.SeverityError, Domain: "squad",
 	Short: "a Charter cell is not — or a backticked .squad/agents/<dir>/charter.md",
 	Full: "The shell recognises a charter only when the cell starts with a backtick, and every writer uses " +
-		"`.squad/agents/<dir>/charter.md` with <dir> a single directory (no /, not ..).",
+		"`.squad/agents/<dir>/charter.md` with <dir> a single directory (no /, not ..). A markdown link to " +
+		"the charter, which lived-in squads write, is a warning: its target is still checked like a path.",
 	Help: "write the cell as `.squad/agents/<lowercase name>/charter.md`, or — when there is no charter",
 
 	Consumer: "the Squad shell recognises a charter only in a cell that starts with a backtick; the " +
@@ -63,8 +64,13 @@ func checkCharterCells(c *checker, t *squadTeam) {
 			continue
 		}
 		_, ok := charterDir(m.charterPath)
+		if m.charterLink {
+			w := ruleCharterCell.At(d.path, m.charter.Span, "the charter is a markdown link; Squad writes the path in backticks (`%s`)", m.charterPath)
+			w.Severity = diag.SeverityWarning
+			c.report(w)
+		}
 		switch {
-		case !strings.HasPrefix(raw, "`") || !strings.HasSuffix(raw, "`"):
+		case !m.charterLink && (!strings.HasPrefix(raw, "`") || !strings.HasSuffix(raw, "`")):
 			c.report(ruleCharterCell.At(d.path, m.charter.Span, "the charter path is not in backticks; the shell recognises `%s` only", m.charterPath))
 		case !ok:
 			c.report(ruleCharterCell.At(d.path, m.charter.Span, "charter %s is not .squad/agents/<dir>/charter.md", quote(m.charterPath)))

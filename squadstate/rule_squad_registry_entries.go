@@ -10,7 +10,8 @@ var ruleRegistryEntry = diag.Register(diag.Rule{
 	Short: "a casting registry entry is malformed",
 	Full: "Each registry.json agents entry has persistent_name (string), universe (string), created_at " +
 		"(ISO-8601) and status (active or retired); legacy_named, when present, is a boolean. Extra fields " +
-		"seen in real registries (previous_name, succeeded_by, merged_into, absorbed, reason) are allowed.",
+		"seen in real registries (previous_name, succeeded_by, merged_into, absorbed, reason) are allowed; " +
+		"any other member is a note, since no Squad code reads it.",
 	Help: "complete the entry; status is active or retired, created_at a timestamp such as 2026-03-02T08:00:00Z",
 
 	Consumer: "casting reads persistent_name, universe, created_at and status from the entry, so a malformed entry is misread",
@@ -36,8 +37,14 @@ func checkRegistryEntries(c *checker, t *squadTeam) {
 	if t.reg == nil || t.reg.agents == nil {
 		return
 	}
-	sh := &shape{c: c, d: t.reg.doc, r: ruleRegistryEntry, unknown: func(_ string, m *source.Value) bool {
-		return isOneOf(m.Key, registryExtras)
+	sh := &shape{c: c, d: t.reg.doc, r: ruleRegistryEntry, unknown: func(where string, m *source.Value) bool {
+		if !isOneOf(m.Key, registryExtras) {
+			// No Squad reader looks at other members: a note, not an error.
+			n := ruleRegistryEntry.At(t.reg.doc.path, m.KeySpan, "%s has a member %s that Squad does not read", where, quote(m.Key))
+			n.Severity = diag.SeverityNote
+			c.report(n)
+		}
+		return true
 	}}
 	for _, m := range t.reg.agents.Members {
 		sh.object(m, "agents."+m.Key, registryFields)

@@ -11,7 +11,9 @@ var ruleReservedName = diag.Register(diag.Rule{
 	Short: "a reserved built-in name has another role or sits in the wrong table",
 	Full: "Scribe, Ralph, Rai and Fact Checker are built-ins with fixed roles (Session Logger, Work Monitor, " +
 		"RAI Reviewer, Fact Checker); @copilot appears only in ## Coding Agent and Squad only in " +
-		"## Coordinator. The coordinator and workflows recognise them by name.",
+		"## Coordinator. The coordinator and workflows recognise them by name. Squad also accepts each " +
+		"built-in's name as its role, in any case (presets/scaffold.js statusForRole: scribe, ralph, rai, " +
+		"fact-checker), which is what `squad init --sdk` and `squad build` write.",
 	Help: "give the built-in its canonical role, or cast the member under another name",
 
 	Consumer: "the coordinator and workflows recognise built-ins by name, so the member is handled as the built-in",
@@ -27,7 +29,7 @@ func checkReservedNames(c *checker, t *squadTeam) {
 		case strings.EqualFold(name, "Squad"):
 			c.report(ruleReservedName.At(d.path, m.name.Span, "Squad is the coordinator; it appears only in the ## Coordinator table"))
 		default:
-			if b := builtinNamed(name); b != nil && m.roleText != b.role {
+			if b := builtinNamed(name); b != nil && !b.acceptsRole(m.roleText) {
 				c.report(ruleReservedName.At(d.path, m.role.Span, "%s is a built-in whose role is %q, not %s", b.name, b.role, quote(m.roleText)))
 			}
 		}

@@ -11,7 +11,8 @@ var ruleRosterRegistry = diag.Register(diag.Rule{
 	ID: "SS227", Name: "squad-roster-registry", Severity: diag.SeverityError, Domain: "squad",
 	Short: "a cast member has no active registry entry with its name",
 	Full: "Every Members row except the reserved built-ins and humans is a cast identity: " +
-		"registry.agents[lower(Name)] exists, has status active, and its persistent_name equals the Name. " +
+		"registry.agents[lower(Name)] exists, has status active, and its persistent_name equals the Name " +
+		"(keys and names compare ignoring case, as Squad does). " +
 		"Casting keeps names unique and reserved through this entry.",
 	Help: "add or fix the registry entry (the key is the lowercased name), or correct the roster name",
 
@@ -50,7 +51,7 @@ func checkRosterRegistry(c *checker, t *squadTeam) {
 			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s has no registry entry %q in %s", quote(m.nameText), key, t.reg.doc.path))
 		case str(e.Get("status")) != "active":
 			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s is rostered but its registry entry is %s (%s)", quote(m.nameText), quote(str(e.Get("status"))), t.reg.doc.at(e.Span.Start)))
-		case str(e.Get("persistent_name")) != m.nameText:
+		case !strings.EqualFold(str(e.Get("persistent_name")), m.nameText):
 			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s has registry persistent_name %s (%s)", quote(m.nameText), quote(str(e.Get("persistent_name"))), t.reg.doc.at(e.Span.Start)))
 		}
 	}
@@ -71,12 +72,22 @@ func checkRegistryRoster(c *checker, t *squadTeam) {
 			continue
 		}
 		switch status := str(e.Get("status")); {
-		case status == "active" && !rostered[e.Key] && len(t.members()) > 0:
+		case status == "active" && !rostered[strings.ToLower(e.Key)] && len(t.members()) > 0:
 			c.report(ruleRegistryRoster.At(d.path, e.KeySpan, "active entry %s has no Members row in %s", quote(e.Key), t.roster.doc.path))
-		case status == "active" && !isOneOf(e.Key, t.agents) && len(t.agents) > 0:
+		case status == "active" && !hasFold(t.agents, e.Key) && len(t.agents) > 0:
 			c.report(ruleRegistryRoster.At(d.path, e.KeySpan, "active entry %s has no directory .squad/agents/%s/", quote(e.Key), e.Key))
-		case status == "retired" && rostered[e.Key]:
+		case status == "retired" && rostered[strings.ToLower(e.Key)]:
 			c.report(ruleRegistryRoster.At(d.path, e.KeySpan, "entry %s is retired but still a Members row in %s", quote(e.Key), t.roster.doc.path))
 		}
 	}
+}
+
+// hasFold reports whether list holds s, ignoring case.
+func hasFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package squadstate
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -23,7 +24,8 @@ var ruleSkillFrontMatter = diag.Register(diag.Rule{
 	ID: "SS248", Name: "squad-skill-front-matter", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: "a skill's front matter disagrees with its directory or enumerations",
 	Full: "Front matter is optional; when present, name equals the directory name (ignoring case), " +
-		"description is present and confidence is low, medium or high.",
+		"description is present and confidence is low, medium or high. The skill loader never reads " +
+		"confidence, so a value outside the scale is a note.",
 	Help: "match name to the directory and use a known confidence",
 
 	Consumer: "nothing breaks: the Squad SDK's skill loader never reads confidence; shipped skills " +
@@ -34,8 +36,11 @@ var ruleSkillFrontMatter = diag.Register(diag.Rule{
 var ruleSkillDuplicate = diag.Register(diag.Rule{
 	ID: "SS249", Name: "squad-skill-duplicate", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: "the same skill exists in two skill directories",
-	Full: "Skill names are deduplicated ignoring case across the five directories; the copy in the " +
-		"lower-precedence directory is silently ignored.",
+	Full: "Skill names are deduplicated ignoring case across the five directories, and only one copy is " +
+		"used. Which one depends on the installed coordinator's precedence (the CLI 0.10 template ranks " +
+		".squad/skills, .copilot/skills, .github/skills, .claude/skills, .agents/skills). `squad init` installs " +
+		"its skills in .github/skills and `squad upgrade` copies them to .copilot/skills, so a duplicate " +
+		"across exactly those two directories is Squad's own and a note.",
 	Help: "keep one copy, in the directory that should win",
 
 	Consumer: "nothing breaks: the coordinator deduplicates skills by name; squad upgrade itself installs the second copy",
@@ -61,7 +66,7 @@ func checkSkills(c *checker, t *squadTeam) {
 				continue
 			}
 			if f, dup := first[strings.ToLower(name)]; dup {
-				c.report(ruleSkillDuplicate.At(p, diag.Span{}, "skill %s is also %s, which takes precedence; this copy is ignored", quote(name), f))
+				c.report(skillDuplicate(p, f, name))
 			} else {
 				first[strings.ToLower(name)] = p
 			}
@@ -91,6 +96,27 @@ func checkSkillFile(c *checker, d *doc, name string) {
 		c.report(ruleSkillFrontMatter.At(d.path, md.Front.Span, "the front matter has no description"))
 	}
 	if cf := md.Front.Get("confidence"); cf != nil && !isOneOf(cf.Value, []string{"low", "medium", "high"}) {
-		c.report(ruleSkillFrontMatter.At(d.path, cf.ValueSpan, "confidence %s is not low, medium or high", quote(cf.Value)))
+		// The skill loader never reads confidence (only the coordinator's
+		// prose lifecycle uses the scale), and Squad ships a skill outside
+		// it: a note.
+		f := ruleSkillFrontMatter.At(d.path, cf.ValueSpan, "confidence %s is not low, medium or high (the skill loader does not read it)", quote(cf.Value))
+		f.Severity = diag.SeverityNote
+		c.report(f)
 	}
+}
+
+// squadSkillDirs are where Squad itself installs its shipped skills: init
+// (SDK templates) into .github/skills, upgrade (CLI templates) into
+// .copilot/skills.
+var squadSkillDirs = [2]string{".github/skills/", ".copilot/skills/"}
+
+// skillDuplicate reports the copy at p of a skill first seen at first,
+// without claiming which copy wins: that depends on the coordinator.
+func skillDuplicate(p, first, name string) diag.Diagnostic {
+	d := ruleSkillDuplicate.At(p, diag.Span{}, "skill %s is also %s; Squad uses only one copy (which one depends on the coordinator's skill precedence)", quote(name), first)
+	if strings.HasPrefix(first, squadSkillDirs[0]) && strings.HasPrefix(p, squadSkillDirs[1]) {
+		d.Message = fmt.Sprintf("skill %s is also %s: `squad init` installs skills there and `squad upgrade` copies them here; Squad uses only one copy", quote(name), first)
+		d.Severity = diag.SeverityNote
+	}
+	return d
 }

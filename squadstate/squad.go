@@ -72,7 +72,8 @@ type castMember struct {
 	row                            *source.Row
 	name, role, charter, status    source.Cell
 	nameText, roleText, statusText string
-	charterPath                    string // the backticked path, "" for —
+	charterPath                    string // the backticked path (or a link's target), "" for —
+	charterLink                    bool   // the cell is a markdown link, not Squad's backticked path
 }
 
 // membersHeader is the .squad Members header (squad-formats.md A3).
@@ -103,11 +104,30 @@ func parseCastRoster(d *doc) *castRoster {
 		m := &castMember{row: row, name: row.Cell(0), role: row.Cell(1), charter: row.Cell(2), status: row.Cell(3)}
 		m.nameText, m.roleText, m.statusText = strings.TrimSpace(m.name.Text), strings.TrimSpace(m.role.Text), strings.TrimSpace(m.status.Text)
 		if c := strings.TrimSpace(m.charter.Text); !isNone(c) {
-			m.charterPath = unbacktick(c)
+			m.charterPath, m.charterLink = charterCellPath(c)
 		}
 		r.members = append(r.members, m)
 	}
 	return r
+}
+
+// charterCellPath is the charter a Charter cell names: the backticked
+// path Squad writes, or the target of a markdown link (the form lived-in
+// squads use), resolved from .squad/team.md unless it starts at the root.
+func charterCellPath(cell string) (p string, link bool) {
+	text, target, ok := strings.Cut(strings.TrimPrefix(cell, "["), "](")
+	if !strings.HasPrefix(cell, "[") || !ok || !strings.HasSuffix(target, ")") {
+		return unbacktick(cell), false
+	}
+	target = strings.TrimSpace(strings.TrimSuffix(target, ")"))
+	if t := unbacktick(text); strings.HasPrefix(t, squadDir) {
+		return t, true
+	}
+	target = strings.TrimPrefix(target, "/")
+	if !strings.HasPrefix(target, squadDir) {
+		target = path.Join(squadDir, target)
+	}
+	return path.Clean(target), true
 }
 
 // checkSquad runs the .squad/ checks when the repository has a squad
@@ -204,6 +224,16 @@ var builtins = []builtin{
 	{"Ralph", "Work Monitor", []string{"ralph"}, []string{"🔄 Monitor"}},
 	{"Rai", "RAI Reviewer", []string{"Rai", "rai"}, []string{"🛡️ RAI", "🛡 RAI"}},
 	{"Fact Checker", "Fact Checker", []string{"fact-checker", "fact checker"}, []string{"🔍 Verifier", "✅ Active"}},
+}
+
+// acceptsRole reports whether Squad reads role as this built-in's: the
+// canonical role or its alias (the name, or fact-checker), ignoring case,
+// as presets/scaffold.js statusForRole compares them.
+func (b *builtin) acceptsRole(role string) bool {
+	if strings.EqualFold(role, b.role) || strings.EqualFold(role, b.name) {
+		return true
+	}
+	return b.name == "Fact Checker" && strings.EqualFold(role, "fact-checker")
 }
 
 // builtinNamed returns the built-in with this name (case-insensitive), or nil.

@@ -2,6 +2,7 @@ package squadstate
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/squadci/squadci/lint/source"
 )
@@ -44,7 +45,17 @@ func (r *registry) entry(key string) *source.Value {
 	if r == nil || r.agents == nil {
 		return nil
 	}
-	return r.agents.Get(key)
+	if e := r.agents.Get(key); e != nil {
+		return e
+	}
+	// Squad lowercases keys when it writes them, and no reader requires it:
+	// a mixed-case key still names its member.
+	for _, e := range r.agents.Members {
+		if strings.EqualFold(e.Key, key) {
+			return e
+		}
+	}
+	return nil
 }
 
 func (r *registry) keys() []string {

@@ -41,7 +41,9 @@ func isADOValueByte(c byte) bool {
 	return c > ' ' && c != 0x7f && strings.IndexByte(";\"'`<>\\", c) < 0
 }
 
-// findURLPassword finds the password in scheme://user:password@host.
+// findURLPassword finds the password in scheme://user:password@host,
+// unless the host is reserved for documentation (prod.example.com): a
+// teaching example, as in Squad's shipped secret-handling skill.
 // Userinfo cannot contain '/', so each search stops at the next "://" at the
 // latest and the whole pass stays linear.
 func findURLPassword(text string, from int, dst []cand) []cand {
@@ -76,11 +78,21 @@ func findURLPassword(text string, from int, dst []cand) []cand {
 		if colon < 0 {
 			continue
 		}
-		if user, pw := userinfo[:colon], userinfo[colon+1:]; isRealPassword(pw, user) {
+		if user, pw := userinfo[:colon], userinfo[colon+1:]; isRealPassword(pw, user) && !isDocumentationHost(urlHost(text, at+1)) {
 			dst = append(dst, cand{start: i + colon + 1, end: at})
 		}
 		i = at + 1
 	}
+}
+
+// urlHost returns the host (with any port) that starts at text[from]: up
+// to the path, query, fragment or the end of the URL.
+func urlHost(text string, from int) string {
+	e := from
+	for e < len(text) && e-from <= 255 && text[e] > ' ' && strings.IndexByte("/?#\"'`<>\\,;)]", text[e]) < 0 {
+		e++
+	}
+	return text[from:e]
 }
 
 // hasScheme reports whether s ends in a URL scheme: a letter, then letters,
@@ -92,6 +104,10 @@ func hasScheme(s string) bool {
 	}
 	return j < len(s) && isLetter(s[j])
 }
+
+// passwordWords are the words documentation writes where the password
+// goes (https://user:token@host): a name for the value, not the value.
+var passwordWords = []string{"pass", "pwd", "pw", "secret", "token", "key", "apikey", "api_key", "api-key", "pat", "access_token", "accesstoken"}
 
 // isRealPassword rejects empty, templated and documentation passwords, and a
 // password equal to its user name (postgres:postgres for a local database).
@@ -106,7 +122,7 @@ func isRealPassword(pw, user string) bool {
 	if containsFold(pw, "password") || containsFold(pw, "passwd") {
 		return false
 	}
-	for _, w := range []string{"pass", "pwd", "pw", "secret"} {
+	for _, w := range passwordWords {
 		if len(pw) == len(w) && hasPrefixFold(pw, w) {
 			return false
 		}

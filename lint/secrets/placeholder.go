@@ -83,3 +83,23 @@ func isIdentStart(c byte) bool { return isLetter(c) || c == '_' }
 
 // isWord reports bytes that continue a token: letters, digits, '_' and '-'.
 func isWord(c byte) bool { return isAlnum(c) || c == '_' || c == '-' }
+
+// documentationDomains are the names reserved for documentation and tests
+// (RFC 2606, RFC 6761): a URL on one of them is an example, not an account.
+var documentationDomains = []string{"example.com", "example.org", "example.net", "example", "invalid", "test", "localhost"}
+
+// isDocumentationHost reports whether host (a URL's host, maybe with a
+// port) is one of documentationDomains or a name below one.
+func isDocumentationHost(host string) bool {
+	if i := strings.IndexByte(host, ':'); i >= 0 {
+		host = host[:i]
+	}
+	host = strings.TrimSuffix(host, ".")
+	for _, d := range documentationDomains {
+		if len(host) == len(d) && hasPrefixFold(host, d) ||
+			len(host) > len(d) && host[len(host)-len(d)-1] == '.' && hasSuffixFold(host, d) {
+			return true
+		}
+	}
+	return false
+}
