@@ -8,7 +8,7 @@ import (
 )
 
 var ruleRosterRegistry = diag.Register(diag.Rule{
-	ID: "SS227", Name: "squad-roster-registry", Severity: diag.SeverityError, Domain: "squad",
+	ID: "SS227", Name: "squad-roster-registry", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: "a cast member has no active registry entry with its name",
 	Full: "Every Members row except the reserved built-ins and humans is a cast identity: " +
 		"registry.agents[lower(Name)] exists, has status active, and its persistent_name equals the Name " +
@@ -22,7 +22,7 @@ var ruleRosterRegistry = diag.Register(diag.Rule{
 })
 
 var ruleRegistryRoster = diag.Register(diag.Rule{
-	ID: "SS228", Name: "squad-registry-roster", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS228", Name: "squad-registry-roster", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "an active registry entry has no member, or a retired one is still rostered",
 	Full: "Every active registry key (except the built-ins) has a Members row and an agent directory; a " +
 		"retired key is absent from Members (its name stays reserved).",
