@@ -40,7 +40,21 @@ func TestSquadStateFixtures(t *testing.T) {
 
 // TestSquadStateRuleCoverage: every squad rule is triggered by some fixture.
 func TestSquadStateRuleCoverage(t *testing.T) {
-	outs, _ := filepath.Glob(filepath.Join(squadFixtures, "*.out"))
+	all := expectedFindings(t, squadFixtures)
+	for _, r := range diag.All() {
+		if !strings.HasPrefix(r.ID, "SS") {
+			continue
+		}
+		if !strings.Contains(all, "["+r.ID+"]") {
+			t.Errorf("no fixture triggers %s (%s)", r.ID, r.Name)
+		}
+	}
+}
+
+// expectedFindings is every <case>.out of a fixture directory, joined.
+func expectedFindings(t *testing.T, dir string) string {
+	t.Helper()
+	outs, _ := filepath.Glob(filepath.Join(dir, "*.out"))
 	var all strings.Builder
 	for _, o := range outs {
 		b, err := os.ReadFile(o)
@@ -49,14 +63,7 @@ func TestSquadStateRuleCoverage(t *testing.T) {
 		}
 		all.Write(b)
 	}
-	for _, r := range diag.All() {
-		if !strings.HasPrefix(r.ID, "SS") {
-			continue
-		}
-		if !strings.Contains(all.String(), "["+r.ID+"]") {
-			t.Errorf("no fixture triggers %s (%s)", r.ID, r.Name)
-		}
-	}
+	return all.String()
 }
 
 // TestSquadStateNarrowed: naming one file still reads the squad's

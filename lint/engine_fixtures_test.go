@@ -65,17 +65,9 @@ func lintEngineCase(t *testing.T, name string) []string {
 // TestEngineRuleCoverage: the engine rules these fixtures are for are each
 // triggered by one of them.
 func TestEngineRuleCoverage(t *testing.T) {
-	outs, _ := filepath.Glob(filepath.Join(engineFixtures, "*.out"))
-	var all strings.Builder
-	for _, o := range outs {
-		b, err := os.ReadFile(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all.Write(b)
-	}
+	all := expectedFindings(t, engineFixtures)
 	for _, r := range []*diag.Rule{ruleNotChecked, ruleUnknownAdapter} {
-		if !strings.Contains(all.String(), "["+r.ID+"]") {
+		if !strings.Contains(all, "["+r.ID+"]") {
 			t.Errorf("no engine fixture triggers %s (%s)", r.ID, r.Name)
 		}
 	}
