@@ -2,6 +2,7 @@ package squadstate
 
 // squadRules check the .squad/ directory, in order.
 var squadRules = []func(*checker, *squadTeam){
+	explainSquad,
 	checkSquadLayout,
 	checkCastingRegistry,
 	checkConfig,

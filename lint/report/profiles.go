@@ -11,13 +11,17 @@ import (
 func WriteProfiles(w io.Writer, ps []Profile) error {
 	bw := bufio.NewWriter(w)
 	if len(ps) == 0 {
-		fmt.Fprintln(bw, "no HVE squad root (.copilot-tracking/squad/): no format profile to explain")
+		fmt.Fprintln(bw, "no squad root (.copilot-tracking/squad/ or .squad/): no format profile to explain")
 	}
 	for i, p := range ps {
 		if i > 0 {
 			fmt.Fprintln(bw)
 		}
-		fmt.Fprintf(bw, "%s: %s %s (profile %s, commit %s), chosen by %s\n", p.Root, p.Format, p.Releases, p.Name, p.Commit, chosenBy(p.ChosenBy))
+		commit := ""
+		if p.Commit != "" {
+			commit = ", commit " + p.Commit
+		}
+		fmt.Fprintf(bw, "%s: %s %s (profile %s%s), chosen by %s\n", p.Root, p.Format, p.Releases, p.Name, commit, chosenBy(p.ChosenBy))
 		for _, e := range p.Evidence {
 			fits := e.Fits
 			if fits == "" {
@@ -43,6 +47,8 @@ func chosenBy(how string) string {
 		return "the APM pin"
 	case "shapes":
 		return "the files' shapes"
+	case "stamp":
+		return "the coordinator's version stamp"
 	}
 	return "default (no format evidence: the newest format)"
 }

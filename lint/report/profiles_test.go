@@ -11,7 +11,7 @@ func TestWriteProfiles(t *testing.T) {
 		ps   []Profile
 		want string
 	}{
-		{"none", nil, "no HVE squad root (.copilot-tracking/squad/): no format profile to explain\n"},
+		{"none", nil, "no squad root (.copilot-tracking/squad/ or .squad/): no format profile to explain\n"},
 		{"shapes with a note", []Profile{{
 			Root: ".copilot-tracking/squad/", Format: "hve-squad", Name: "v0.11.11", Releases: "v0.11.11–v0.12.0", Commit: "a3221f4",
 			ChosenBy: "shapes", Note: "the files fit two spans",
