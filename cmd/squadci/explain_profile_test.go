@@ -35,10 +35,10 @@ func TestExplainProfile(t *testing.T) {
 			"hve-squad v0.12.1–v0.15.3 (profile v0.12.1, commit 7e76a3a), chosen by .squadci.yml squadstate.profile",
 			`.squadci.yml: squadstate.profile ".copilot-tracking/squad" (release v0.13.2) → v0.12.1–v0.15.3`}},
 		{"squad init's templates", map[string]string{
-			".squad/team.md": "# Squad Team\n\n## Members\n\n| Name | Role | Charter | Status |\n|------|------|---------|--------|\n",
+			".squad/team.md":                "# Squad Team\n\n## Members\n\n| Name | Role | Charter | Status |\n|------|------|---------|--------|\n",
 			".github/agents/squad.agent.md": "---\nname: Squad\ndescription: coordinator\n---\n\n<!-- SQUAD_COORDINATOR_CANARY_HEAD_b7d2 -->\n<!-- version: 0.10.0 -->\n\nYou are the coordinator.\n",
-			".squad/casting/policy.json": `{"casting_policy_version": "1.2", "allowlist_universes": [], "universe_capacity": {}}` + "\n",
-			".squad/config.json": `{"version": 1, "stateBackend": "orphan"}` + "\n",
+			".squad/casting/policy.json":    `{"casting_policy_version": "1.2", "allowlist_universes": [], "universe_capacity": {}}` + "\n",
+			".squad/config.json":            `{"version": 1, "stateBackend": "orphan"}` + "\n",
 		}, []string{"lint", "--explain-profile", "."}, 0, []string{
 			".squad/: squad Squad CLI 0.10.0 / SDK 0.13.1 (both template sets) (profile 0.10.0), chosen by the coordinator's version stamp",
 			`.github/agents/squad.agent.md:7: coordinator stamp "0.10.0" → Squad 0.10.0`,
@@ -46,7 +46,7 @@ func TestExplainProfile(t *testing.T) {
 			`.squad/casting/policy.json:1: casting policy "1.2" → Squad SDK 0.13.1 (squad init)`,
 			`.squad/config.json:1: state backend "orphan" → Squad CLI 0.10.0`}},
 		{"squad upgrade's templates", map[string]string{
-			".squad/team.md": "# Squad Team\n\n## Members\n\n| Name | Role | Charter | Status |\n|------|------|---------|--------|\n",
+			".squad/team.md":                "# Squad Team\n\n## Members\n\n| Name | Role | Charter | Status |\n|------|------|---------|--------|\n",
 			".github/agents/squad.agent.md": "---\nname: Squad\ndescription: coordinator\n---\n\n<!-- version: 0.10.0 -->\n\nYou are the coordinator.\n",
 		}, []string{"lint", "--explain-profile", "."}, 0, []string{
 			"no HEAD canary: the CLI's template set (squad upgrade, or an older init) → Squad CLI 0.10.0"}},
