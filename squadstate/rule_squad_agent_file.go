@@ -12,12 +12,15 @@ import (
 var ruleSquadAgentFile = diag.Register(diag.Rule{
 	ID: "SS209", Name: "squad-coordinator-file", Severity: diag.SeverityError, Domain: "squad",
 	Short: ".github/agents/squad.agent.md is missing, empty, or lacks its name or version stamp",
+	// A missing or empty coordinator is an error; what is wrong inside it
+	// is a warning, since squad upgrade rewrites the file (vendorWarning).
 	Full: "The coordinator is .github/agents/squad.agent.md: squad doctor fails without it. It starts with " +
 		"front matter holding name:, and `squad init`/`upgrade` stamp <!-- version: X.Y.Z[-tag[.N]] --> " +
 		"in its body (upgrade reads the installed version from the first such comment anywhere in the file; " +
 		"the SDK template puts a HEAD canary comment before it). A front-matter version: instead of the " +
 		"comment is the older form (SS252). A .squad/ in a monorepo subfolder has its coordinator at the " +
-		"git top-level, where Copilot resolves .github/agents/.",
+		"git top-level, where Copilot resolves .github/agents/. A missing or empty coordinator is an error; a missing " +
+		"name or stamp inside it is a warning, since the file is Squad's and `squad upgrade` rewrites it.",
 	Help: "run `squad upgrade` to rewrite the coordinator file with its stamp",
 
 	Consumer: "Copilot has no Squad coordinator agent (squad doctor fails); a missing stamp leaves " +
@@ -48,7 +51,7 @@ func checkSquadAgentFile(c *checker, t *squadTeam) {
 		return
 	}
 	if n := md.Front.Get("name"); n == nil || n.Value == "" {
-		c.report(ruleSquadAgentFile.At(d.path, md.Front.Span, "the front matter has no name:"))
+		c.report(vendorWarning(ruleSquadAgentFile.At(d.path, md.Front.Span, "the front matter has no name:")))
 	}
 	checkVersionStamp(c, d, md)
 }
@@ -70,10 +73,20 @@ func checkVersionStamp(c *checker, d *doc, md *source.Markdown) {
 			c.report(ruleSquadLegacy.At(d.path, v.KeySpan, "the version is in the front matter (the older form); squad stamps <!-- version: X.Y.Z --> in the body"))
 			return
 		}
-		c.report(ruleSquadAgentFile.At(d.path, md.Front.Span, "no <!-- version: X.Y.Z --> stamp in the coordinator"))
+		c.report(vendorWarning(ruleSquadAgentFile.At(d.path, md.Front.Span, "no <!-- version: X.Y.Z --> stamp in the coordinator")))
 		return
 	}
 	if v := strings.TrimSpace(strings.TrimPrefix(stamp.Text, "version:")); !versionStampRE().MatchString(v) {
-		c.report(ruleSquadAgentFile.At(d.path, stamp.Span, "version stamp %s is not X.Y.Z[-tag[.N]]", quote(v)))
+		c.report(vendorWarning(ruleSquadAgentFile.At(d.path, stamp.Span, "version stamp %s is not X.Y.Z[-tag[.N]]", quote(v))))
 	}
+}
+
+// vendorWarning lowers a finding on the coordinator's contents to a
+// warning that says whose file it is: Squad owns it and `squad upgrade`
+// rewrites it, so a hand edit does not last (fidelity.md §3). A missing or
+// empty coordinator stays an error: then Copilot has no Squad agent.
+func vendorWarning(d diag.Diagnostic) diag.Diagnostic {
+	d.Severity = diag.SeverityWarning
+	d.Message += " (Squad's coordinator: `squad upgrade` rewrites this file, so run it rather than editing by hand)"
+	return d
 }
