@@ -51,13 +51,24 @@ func findGeneric(text string, from int, dst []cand) []cand {
 			i = max(i, e-maxGenericValue)
 			continue
 		}
-		if isSecretName(text[l:r]) && isGeneratedValue(text[s:e]) {
+		if isSecretName(text[l:r]) && !isKeyAt(text, s, e) && isGeneratedValue(text[s:e]) {
 			dst = append(dst, cand{start: s, end: e})
 		}
 		// The value is consumed either way: names inside a reference such as
 		// ${TOKEN:-default} are not assignments of their own.
 		i = e
 	}
+}
+
+// isKeyAt reports whether the value text[s:e] is itself a mapping key, as in
+// `token: "API_TOKEN_2": x` or a YAML key `Secret: CLIENT_SECRET_1:`: a key
+// is never scanned as its own value.
+func isKeyAt(text string, s, e int) bool {
+	if text[e-1] == ':' {
+		return e == len(text) || isSpace(text[e])
+	}
+	j := skipBlanks(text, skipQuote(text, e))
+	return j < len(text) && text[j] == ':' && (j+1 == len(text) || isSpace(text[j+1]))
 }
 
 // isSecretName reports whether name contains a secret-like word and does not

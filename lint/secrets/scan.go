@@ -3,6 +3,7 @@ package secrets
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // cand is a candidate match of rules[rule].
@@ -18,10 +19,11 @@ func Scan(text string) []Match {
 
 // ScanKeyValue scans a decoded value whose name is key (a JSON member name or
 // YAML key): Scan(value), plus the generic rule with key as the name. Offsets
-// are into value.
+// are into value. A mapping key passed as its own value (a walker scanning
+// the key scalar of `"API_KEY": ...`) is not a value of itself.
 func ScanKeyValue(key, value string) []Match {
 	cs := scan(value, nil)
-	if isSecretName(key) {
+	if isSecretName(key) && strings.TrimSpace(value) != key {
 		if s, e, ok := keyedValue(value); ok {
 			cs = append(cs, cand{s, e, genericRule})
 		}

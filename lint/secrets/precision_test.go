@@ -1,0 +1,31 @@
+package secrets
+
+import "testing"
+
+// Mapping keys are names, never values: neither the raw scan nor a walker
+// that hands a key scalar to ScanKeyValue with the key as its name reports one.
+func TestScanKeyIsNotItsOwnValue(t *testing.T) {
+	generic := fake(base62, 32, 90)
+	cases := []secretCase{
+		{"quoted yaml key in flow map", `headers: {"WIDGET42_API_KEY": "${{ secrets.COPILOT_MCP_WIDGET42 }}"}`, "", ""},
+		{"quoted key after secret name", `token: "MYCORP5_API_TOKEN": "${{ secrets.X }}"`, "", ""},
+		{"plain yaml key after secret name", "Secret: CLIENT9_SECRET_VALUE:\n  from: vault\n", "", ""},
+		{"json key after secret name", `{"auth": {"BRAVO9_SEARCH_API_KEY": "$TOKEN"}}`, "", ""},
+		{"value after quoted key still scanned", `"WIDGET42_API_KEY": "` + generic + `"`, "generic-secret", generic},
+		{"value with colon inside still scanned", "apiKey: " + generic + ":tail", "generic-secret", generic + ":tail"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { checkCase(t, c, Scan(c.text)) })
+	}
+	keyed := []struct {
+		key string
+		secretCase
+	}{
+		{"WIDGET42_API_KEY", secretCase{"key scalar as its own value", "WIDGET42_API_KEY", "", ""}},
+		{"Zq81TokenXv93", secretCase{"generated-looking key as its own value", "Zq81TokenXv93", "", ""}},
+		{"WIDGET42_API_KEY", secretCase{"value under that key", generic, "generic-secret", generic}},
+	}
+	for _, c := range keyed {
+		t.Run(c.name, func(t *testing.T) { checkCase(t, c.secretCase, ScanKeyValue(c.key, c.text)) })
+	}
+}
