@@ -157,8 +157,8 @@ func isGeneratedValue(v string) bool {
 		return false
 	}
 	switch v[0] {
-	case '$', '%', '{', '<', '*':
-		return false
+	case '$', '{', '<', '*':
+		return false // a reference, template or placeholder; %VAR% is isReference's
 	}
 	if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") || v[0] == '/' {
 		return false // a file path

@@ -29,3 +29,33 @@ func TestScanKeyIsNotItsOwnValue(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { checkCase(t, c.secretCase, ScanKeyValue(c.key, c.text)) })
 	}
 }
+
+// References name where a host finds the credential; they are not values,
+// however generated the referenced name looks.
+func TestScanReferencesAreNotValues(t *testing.T) {
+	generic := fake(base62, 32, 91)
+	refs := []string{
+		"${{ secrets.Q7zp_TOKEN_9xK4 }}", "${{secrets.Q7zp_TOKEN_9xK4}}", "${{ vars.Q7zp_KEY_9xK4 }}",
+		"$Q7zp_TOKEN_9xK4", "${Q7zp_TOKEN_9xK4}", "${Q7zp_TOKEN_9xK4:-}", "${input:q7zpToken9xK4}",
+		"${env:Q7zp_TOKEN_9xK4}", "$env:Q7zp_TOKEN_9xK4", "%Q7zp_TOKEN_9xK4%", "Bearer $Q7zp_TOKEN_9xK4",
+		"Bearer ${{ secrets.Q7zp_TOKEN_9xK4 }}", "{{ .Values.q7zpToken9xK4 }}",
+	}
+	for _, ref := range refs {
+		for _, text := range []string{
+			"apiToken: " + ref + "\n",
+			`{"apiToken": "` + ref + `"}`,
+			"API_TOKEN=" + ref + "\n",
+			"Set `password = " + ref + "` in your profile.",
+		} {
+			t.Run(text, func(t *testing.T) { checkCase(t, secretCase{"", text, "", ""}, Scan(text)) })
+		}
+		t.Run("keyed "+ref, func(t *testing.T) { checkCase(t, secretCase{"", ref, "", ""}, ScanKeyValue("apiToken", ref)) })
+	}
+	// A reference beside a literal does not launder the literal.
+	for _, c := range []secretCase{
+		{"literal after reference", "token: $Q7zp_TOKEN_9xK4\nsecret: " + generic + "\n", "generic-secret", generic},
+		{"percent not a reference", "password: %" + generic, "generic-secret", "%" + generic},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkCase(t, c, Scan(c.text)) })
+	}
+}
