@@ -51,7 +51,7 @@ func findGeneric(text string, from int, dst []cand) []cand {
 			i = max(i, e-maxGenericValue)
 			continue
 		}
-		if isSecretName(text[l:r]) && !isKeyAt(text, s, e) && isGeneratedValue(text[s:e]) {
+		if isSecretName(text[l:r]) && !isProseLabel(text, l, r) && !isKeyAt(text, s, e) && isGeneratedValue(text[s:e]) {
 			dst = append(dst, cand{start: s, end: e})
 		}
 		// The value is consumed either way: names inside a reference such as
@@ -69,6 +69,34 @@ func isKeyAt(text string, s, e int) bool {
 	}
 	j := skipBlanks(text, skipQuote(text, e))
 	return j < len(text) && text[j] == ':' && (j+1 == len(text) || isSpace(text[j+1]))
+}
+
+// isProseLabel reports a Title-case name after a Title-case word, as in the
+// prose label `Brand Token: "Header/H2"`: a heading naming a design token or
+// a field, not an assignment. `API Token:` and a lone `Token:` still count.
+func isProseLabel(text string, l, r int) bool {
+	if l < 3 || text[l-1] != ' ' || !isTitleWord(text[l:r]) {
+		return false
+	}
+	w := l - 1
+	for w > 0 && isLetter(text[w-1]) {
+		w--
+	}
+	return (w == 0 || !isNameByte(text[w-1])) && isTitleWord(text[w:l-1])
+}
+
+// isTitleWord reports a capital followed by at least one lower-case letter
+// and nothing else.
+func isTitleWord(w string) bool {
+	if len(w) < 2 || !isUpper(w[0]) {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if !isLower(w[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // isSecretName reports whether name contains a secret-like word and does not
@@ -151,7 +179,7 @@ func keyedValue(v string) (int, int, bool) {
 
 // isGeneratedValue is the generic rule's test: long enough, mixing letters and
 // digits, Shannon entropy of at least 3.5 bits per byte, and not a reference,
-// placeholder or URL.
+// placeholder, URL or documentation value.
 func isGeneratedValue(v string) bool {
 	if len(v) < minGenericValue || len(v) > maxGenericValue {
 		return false
@@ -164,7 +192,7 @@ func isGeneratedValue(v string) bool {
 		return false // a file path
 	}
 	return hasLetterAndDigit(v) && !strings.Contains(v, "://") && !isEmailShaped(v) &&
-		entropy(v) >= minGenericBits && !isPlaceholder(v)
+		entropy(v) >= minGenericBits && !isPlaceholder(v) && !isDocumentationValue(v)
 }
 
 // isEmailShaped reports local@domain.tld, an address rather than a password.

@@ -59,3 +59,51 @@ func TestScanReferencesAreNotValues(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { checkCase(t, c, Scan(c.text)) })
 	}
 }
+
+// Documentation values are written by people to show a shape; generated
+// values beside them are still reported.
+func TestScanDocumentationValues(t *testing.T) {
+	generic := fake(base62, 32, 92)
+	slashed := fake(base64Set, 12, 93) + "/" + fake(base64Set, 12, 94) + "/" + fake(base64Set, 12, 95)
+	dashed := fake(urlSet, 16, 96) + "-" + fake(urlSet, 16, 97)
+	uuid := fake(hexSet, 8, 98) + "-" + fake(hexSet, 4, 99) + "-4" + fake(hexSet, 3, 100) + "-b" + fake(hexSet, 3, 101) + "-" + fake(hexSet, 12, 102)
+	cases := []secretCase{
+		// path segments and words
+		{"design token path", `Brand Token: "Header/Large/H3"`, "", ""},
+		{"path segments value", `apiKey: "Layout/Grid/Col12"`, "", ""},
+		{"word segments with sequential digits", "AUTH=build_stage_v2_123456\n", "", ""},
+		{"upper snake words", `"clientSecret": "DEMO_CLIENT_VALUE_42"`, "", ""},
+		{"kebab words", "token: your-api-key-here-2\n", "", ""},
+		// self-naming values
+		{"value says secret key", "SERVICE_KEY=actual_secret_key_12345\n", "", ""},
+		{"value says password", `"dbPassword": "myDatabasePassword789"`, "", ""},
+		{"value says token", "authToken: Xq9TokenForTests7\n", "", ""},
+		// prose labels
+		{"title label before keyword", "Brand Token: " + generic + " in the palette", "", ""},
+		{"heading label", "### Color Key: " + generic, "", ""},
+		// still reported
+		{"acronym label is not prose", "API Token: " + generic, "generic-secret", generic},
+		{"lone label", "Token: " + generic, "generic-secret", generic},
+		{"lower word before label", "the Token: " + generic, "generic-secret", generic},
+		{"random base64 segments", "secret: " + slashed + "\n", "generic-secret", slashed},
+		{"random dashed", `"apiToken": "` + dashed + `"`, "generic-secret", dashed},
+		{"uuid value", `"clientSecret": "` + uuid + `"`, "generic-secret", uuid},
+		{"long non-sequential number", "token: build_stage_v2_918273\n", "generic-secret", "build_stage_v2_918273"},
+		{"mixed-case segment", "password: Summer_Tr0ub4dor_xQ\n", "generic-secret", "Summer_Tr0ub4dor_xQ"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { checkCase(t, c, Scan(c.text)) })
+	}
+	for _, c := range []struct {
+		v    string
+		want bool
+	}{
+		{"Desktop/Title/H1", true}, {"actual_secret_key_12345", true}, {"your-api-key-here", true},
+		{"myApiKey2025", true}, {"API_KEY_9", true}, {"ticket-4711-done", true},
+		{generic, false}, {slashed, false}, {uuid, false}, {"monkey9Xq2Lp7Zr", false}, {"xkcdqzwv/rtpl", false},
+	} {
+		if got := isDocumentationValue(c.v); got != c.want {
+			t.Errorf("isDocumentationValue(%q) = %v, want %v", c.v, got, c.want)
+		}
+	}
+}
