@@ -107,3 +107,57 @@ func TestScanDocumentationValues(t *testing.T) {
 		}
 	}
 }
+
+// The specific families stay errors wherever they appear, including behind
+// the labels, keys and words that excuse a generic value.
+func TestScanFamiliesEverywhere(t *testing.T) {
+	tokens := []struct{ family, secret string }{
+		{"github-token", "ghp_" + fake(base62, 36, 110)},
+		{"aws-access-key-id", "AKIA" + fake(awsSet, 16, 111)},
+		{"azure-ad-client-secret", fake(base62, 3, 112) + "8Q~" + fake(base62+"_~.-", 34, 113)},
+		{"slack-token", "xoxb-" + fake(digits, 12, 114) + "-" + fake(digits, 13, 115) + "-" + fake(base62, 24, 116)},
+		{"jwt", jwtToken(true)},
+		{"openai-api-key", "sk-proj-" + fake(urlSet, 64, 117) + "T3Blbk" + "FJ" + fake(urlSet, 64, 118)},
+		{"openai-api-key", "sk-" + fake(base62, 20, 119) + "T3Blbk" + "FJ" + fake(base62, 20, 120)},
+		{"anthropic-api-key", "sk-ant-api03-" + fake(urlSet, 93, 121) + "AA"},
+	}
+	for _, tok := range tokens {
+		for _, text := range []string{
+			"Use the key " + tok.secret + " to call it.",             // Markdown prose
+			"Brand Token: " + tok.secret + "\n",                      // prose label
+			"env:\n  API_KEY: " + tok.secret + "\n",                  // YAML
+			`{"WIDGET42_API_KEY": "` + tok.secret + `"}`,             // JSON
+			"SERVICE_KEY=" + tok.secret + "\n",                       // env file
+			"postgres://app:" + tok.secret + "@db.internal:5432/app", // connection string
+			"> Example: `" + tok.secret + "`",                        // quoted in docs
+		} {
+			t.Run(tok.family+" "+text[:12], func(t *testing.T) {
+				checkCase(t, secretCase{tok.family, text, tok.family, tok.secret}, Scan(text))
+			})
+		}
+		t.Run(tok.family+" keyed", func(t *testing.T) {
+			checkCase(t, secretCase{tok.family, tok.secret, tok.family, tok.secret}, ScanKeyValue("Brand Token", tok.secret))
+		})
+	}
+	pem := pemKey("RSA", "\n", 900)
+	for _, text := range []string{
+		"Paste it here:\n\n```\n" + pem + "\n```\n",
+		"key: |\n" + pem + "\n",
+		`{"sshKey": "` + pemKey("", `\n`, 900) + `"}`,
+	} {
+		ms := Scan(text)
+		if len(ms) != 1 || ms[0].Family != "private-key" {
+			t.Errorf("pem in %q...: got %s", text[:10], describe(text, ms))
+		}
+	}
+	sas := "sig=" + fake(base64Set, 43, 122) + "="
+	hook := "https://hooks.slack.com/services/T" + fake(awsSet, 8, 123) + "/B" + fake(awsSet, 10, 124) + "/" + fake(base62, 24, 125)
+	key := fake(base64Set, 86, 126) + "=="
+	for _, c := range []secretCase{
+		{"sas in prose", "Open https://acct.blob.core.windows.net/c?sv=2022-11-02&" + sas + " now", "azure-sas-signature", sas[4:]},
+		{"webhook in yaml", "notify:\n  url: " + hook + "\n", "slack-webhook", hook},
+		{"storage key in connection string", `"Storage": "AccountName=acct;AccountKey=` + key + `;"`, "azure-storage-key", key},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkCase(t, c, Scan(c.text)) })
+	}
+}
