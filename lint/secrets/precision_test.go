@@ -1,6 +1,9 @@
 package secrets
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Mapping keys are names, never values: neither the raw scan nor a walker
 // that hands a key scalar to ScanKeyValue with the key as its name reports one.
@@ -117,6 +120,7 @@ func TestScanFamiliesEverywhere(t *testing.T) {
 		{"azure-ad-client-secret", fake(base62, 3, 112) + "8Q~" + fake(base62+"_~.-", 34, 113)},
 		{"slack-token", "xoxb-" + fake(digits, 12, 114) + "-" + fake(digits, 13, 115) + "-" + fake(base62, 24, 116)},
 		{"jwt", jwtToken(true)},
+		{"google-api-key", "AIza" + fake(urlSet, 35, 127)},
 		{"openai-api-key", "sk-proj-" + fake(urlSet, 64, 117) + "T3Blbk" + "FJ" + fake(urlSet, 64, 118)},
 		{"openai-api-key", "sk-" + fake(base62, 20, 119) + "T3Blbk" + "FJ" + fake(base62, 20, 120)},
 		{"anthropic-api-key", "sk-ant-api03-" + fake(urlSet, 93, 121) + "AA"},
@@ -154,6 +158,10 @@ func TestScanFamiliesEverywhere(t *testing.T) {
 	hook := "https://hooks.slack.com/services/T" + fake(awsSet, 8, 123) + "/B" + fake(awsSet, 10, 124) + "/" + fake(base62, 24, 125)
 	key := fake(base64Set, 86, 126) + "=="
 	for _, c := range []secretCase{
+		{"google key too short", "see AIza" + fake(urlSet, 20, 128), "", ""},
+		{"google key inside a longer run", "see AIza" + fake(urlSet, 36, 129), "", ""},
+		{"google key masked", "AIza" + strings.Repeat("x", 35), "", ""},
+		{"google word in prose", "AIzaSomething is not a key", "", ""},
 		{"sas in prose", "Open https://acct.blob.core.windows.net/c?sv=2022-11-02&" + sas + " now", "azure-sas-signature", sas[4:]},
 		{"webhook in yaml", "notify:\n  url: " + hook + "\n", "slack-webhook", hook},
 		{"storage key in connection string", `"Storage": "AccountName=acct;AccountKey=` + key + `;"`, "azure-storage-key", key},

@@ -93,6 +93,12 @@ var rules = []rule{{
 	re:       lazyRegexp(`eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*`),
 	ok:       all(boundedBy(isBase64URL), notPlaceholder, minEntropy(3)),
 }, {
+	family:   "google-api-key",
+	desc:     "Google API key",
+	keywords: []string{"aiza"},
+	re:       lazyRegexp(`AIza[0-9A-Za-z_-]{35}`),
+	ok:       all(boundedBy(isWord), notPlaceholder, minEntropy(3)),
+}, {
 	family:   "anthropic-api-key",
 	desc:     "Anthropic API key",
 	keywords: []string{"sk-ant-"},

@@ -202,7 +202,7 @@ func TestFamilies(t *testing.T) {
 	want := []string{
 		"private-key", "github-token", "aws-access-key-id", "slack-webhook", "slack-token",
 		"azure-storage-key", "azure-sas-signature", "azure-ad-client-secret", "jwt",
-		"anthropic-api-key", "openai-api-key", "connection-string-password", "generic-secret",
+		"google-api-key", "anthropic-api-key", "openai-api-key", "connection-string-password", "generic-secret",
 	}
 	got := Families()
 	if len(got) != len(want) {
