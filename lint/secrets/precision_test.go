@@ -1,6 +1,7 @@
 package secrets
 
 import (
+	"encoding/base64"
 	"strings"
 	"testing"
 )
@@ -157,7 +158,12 @@ func TestScanFamiliesEverywhere(t *testing.T) {
 	sas := "sig=" + fake(base64Set, 43, 122) + "="
 	hook := "https://hooks.slack.com/services/T" + fake(awsSet, 8, 123) + "/B" + fake(awsSet, 10, 124) + "/" + fake(base62, 24, 125)
 	key := fake(base64Set, 86, 126) + "=="
+	enc := base64.RawURLEncoding.EncodeToString
+	body := "." + enc([]byte(`{"sub":"4711","iat":1700000000}`)) + "." + fake(urlSet, 43, 130)
 	for _, c := range []secretCase{
+		{"jwt header without alg", "Bearer " + enc([]byte(`{"typ":"JWT","kid":"k1"}`)) + body, "", ""},
+		{"jwt header not json", "Bearer " + "eyJ" + fake(urlSet, 30, 131) + body, "", ""},
+		{"jwt header with alg", "id_token=" + enc([]byte(`{"alg":"RS256","kid":"k1"}`)) + body, "jwt", enc([]byte(`{"alg":"RS256","kid":"k1"}`)) + body},
 		{"google key too short", "see AIza" + fake(urlSet, 20, 128), "", ""},
 		{"google key inside a longer run", "see AIza" + fake(urlSet, 36, 129), "", ""},
 		{"google key masked", "AIza" + strings.Repeat("x", 35), "", ""},

@@ -91,7 +91,7 @@ var rules = []rule{{
 	desc:     "JSON Web Token",
 	keywords: []string{"eyj"},
 	re:       lazyRegexp(`eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*`),
-	ok:       all(boundedBy(isBase64URL), notPlaceholder, minEntropy(3)),
+	ok:       all(boundedBy(isBase64URL), jwtHeader, notPlaceholder, minEntropy(3)),
 }, {
 	family:   "google-api-key",
 	desc:     "Google API key",
