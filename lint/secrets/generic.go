@@ -52,7 +52,7 @@ func findGeneric(text string, from int, dst []cand) []cand {
 			continue
 		}
 		if isSecretName(text[l:r]) && !isProseLabel(text, l, r) && !isKeyAt(text, s, e) && isGeneratedValue(text[s:e]) {
-			dst = append(dst, cand{start: s, end: e})
+			dst = append(dst, cand{start: s, end: e, key: text[l:r]})
 		}
 		// The value is consumed either way: names inside a reference such as
 		// ${TOKEN:-default} are not assignments of their own.

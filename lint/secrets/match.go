@@ -5,7 +5,10 @@ package secrets
 type Match struct {
 	Family      string // stable kebab-case id, e.g. "github-token"
 	Description string // human words, e.g. "GitHub token"; never the matched value
-	Start, End  int
+	// Key is the name a generic-secret value is assigned to ("API_KEY"),
+	// when it is a plain identifier that itself matches nothing; else "".
+	Key        string
+	Start, End int
 }
 
 // Family names one kind of credential the scanner reports.
@@ -58,9 +61,13 @@ func RedactMatches(text string, ms []Match) string {
 }
 
 // Phrase names the match's kind with its article, for messages: "a GitHub
-// token", "an AWS access key ID"; "a credential" when it has no name.
+// token", "an AWS access key ID", "a high-entropy value assigned to API_KEY";
+// "a credential" when it has no name.
 func (m Match) Phrase() string {
 	d := m.Description
+	if m.Key != "" && d != "" {
+		d = "high-entropy value assigned to " + m.Key
+	}
 	if d == "" {
 		d = m.Family
 	}
@@ -72,4 +79,25 @@ func (m Match) Phrase() string {
 		return "an " + d
 	}
 	return "a " + d
+}
+
+// maxShownKey bounds a key named in a message.
+const maxShownKey = 64
+
+// shownKey returns k if it is safe to name in a message: a plain identifier
+// (letters, digits, _ - .) of at most maxShownKey bytes in which the scanner
+// finds nothing; else "".
+func shownKey(k string) string {
+	if k == "" || len(k) > maxShownKey || !isLetter(k[0]) && k[0] != '_' {
+		return ""
+	}
+	for i := 0; i < len(k); i++ {
+		if !isNameByte(k[i]) {
+			return ""
+		}
+	}
+	if len(resolve(scan(k, nil))) > 0 {
+		return ""
+	}
+	return k
 }

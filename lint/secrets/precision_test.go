@@ -175,3 +175,34 @@ func TestScanFamiliesEverywhere(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { checkCase(t, c, Scan(c.text)) })
 	}
 }
+
+// A generic finding names the key its value is assigned to, never the value;
+// a key that is not a plain identifier, or that itself matches, is not named.
+func TestGenericMatchNamesItsKey(t *testing.T) {
+	generic := fake(base62, 32, 140)
+	ghp := "ghp_" + fake(base62, 36, 141)
+	for _, c := range []struct {
+		name, text, key string
+		scan            func(string) []Match
+	}{
+		{"env line", "SERVICE_TOKEN=" + generic + "\n", "SERVICE_TOKEN", Scan},
+		{"quoted json key", `{"clientSecret": "` + generic + `"}`, "clientSecret", Scan},
+		{"keyed", generic, "apiToken", func(v string) []Match { return ScanKeyValue("apiToken", v) }},
+		{"key with spaces", generic, "", func(v string) []Match { return ScanKeyValue("my api token", v) }},
+		{"key that is a token", generic, "", func(v string) []Match { return ScanKeyValue(ghp+"_token", v) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ms := c.scan(c.text)
+			if len(ms) != 1 || ms[0].Family != "generic-secret" || ms[0].Key != c.key {
+				t.Fatalf("got %+v, want one generic-secret with key %q", ms, c.key)
+			}
+			p := ms[0].Phrase()
+			if strings.Contains(p, generic) || strings.Contains(p, ghp) || c.key != "" && !strings.HasSuffix(p, " "+c.key) {
+				t.Errorf("Phrase() = %q", p)
+			}
+		})
+	}
+	if m := Scan("x=" + ghp)[0]; m.Key != "" || m.Phrase() != "a GitHub token" {
+		t.Errorf("specific family match = %+v, phrase %q", m, m.Phrase())
+	}
+}

@@ -6,8 +6,12 @@ import (
 	"strings"
 )
 
-// cand is a candidate match of rules[rule].
-type cand struct{ start, end, rule int }
+// cand is a candidate match of rules[rule]; key is the name a generic value
+// is assigned to.
+type cand struct {
+	start, end, rule int
+	key              string
+}
 
 // Scan returns the credential-shaped runs in text (raw file bytes or a decoded
 // string value), sorted by Start and non-overlapping. Where candidates
@@ -25,7 +29,7 @@ func ScanKeyValue(key, value string) []Match {
 	cs := scan(value, nil)
 	if isSecretName(key) && strings.TrimSpace(value) != key {
 		if s, e, ok := keyedValue(value); ok {
-			cs = append(cs, cand{s, e, genericRule})
+			cs = append(cs, cand{start: s, end: e, rule: genericRule, key: key})
 		}
 	}
 	return resolve(cs)
@@ -105,7 +109,7 @@ func resolve(cs []cand) []Match {
 			c, general = general[0], general[1:]
 		}
 		r := &rules[c.rule]
-		out = append(out, Match{Family: r.family, Description: r.desc, Start: c.start, End: c.end})
+		out = append(out, Match{Family: r.family, Description: r.desc, Key: shownKey(c.key), Start: c.start, End: c.end})
 	}
 	return out
 }
