@@ -191,6 +191,9 @@ func isGeneratedValue(v string) bool {
 	if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") || v[0] == '/' {
 		return false // a file path
 	}
+	if strings.ContainsAny(v, "([") {
+		return false // code: a call or an index (match[1].trim(), base64url(bytes(16))), not a literal
+	}
 	return hasLetterAndDigit(v) && !strings.Contains(v, "://") && !isEmailShaped(v) &&
 		entropy(v) >= minGenericBits && !isPlaceholder(v) && !isDocumentationValue(v)
 }

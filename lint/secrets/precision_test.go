@@ -85,6 +85,9 @@ func TestScanDocumentationValues(t *testing.T) {
 		// prose labels
 		{"title label before keyword", "Brand Token: " + generic + " in the palette", "", ""},
 		{"heading label", "### Color Key: " + generic, "", ""},
+		// code, not literals
+		{"call expression", "const apiToken = encodeUrl(randomBytes(16));", "", ""},
+		{"index expression", "authKeys = matched[1].trim().split(',')", "", ""},
 		// still reported
 		{"acronym label is not prose", "API Token: " + generic, "generic-secret", generic},
 		{"lone label", "Token: " + generic, "generic-secret", generic},
