@@ -44,7 +44,7 @@ func checkAgentFiles(ctx context.Context, s *session, _ *repo) error {
 	}
 	var files []string
 	for _, p := range listed {
-		if agentFileKind(p) != "" && s.reported(p) {
+		if agentFileKind(p) != "" && s.reported(p) && s.opts.Config.KindOn("agents") {
 			files = append(files, p)
 		}
 	}

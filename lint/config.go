@@ -61,7 +61,10 @@ type Config struct {
 	// ProfilePins are squadstate.profile: the HVE Squad release whose format
 	// the squad roots a glob matches are checked by, in file order.
 	ProfilePins []squadstate.ProfilePin
-	Src         []byte // the file's bytes, for positions; nil when none
+	// KindsOff are the kinds of file (Kinds) that kinds: turns off: none
+	// of their rules run and discovery skips them.
+	KindsOff map[string]bool
+	Src      []byte // the file's bytes, for positions; nil when none
 }
 
 // Override changes rule severities for files matching any of Paths.
@@ -196,7 +199,7 @@ func (d *configDecoder) mapping(n *yaml.Node, what string, allowed []string, fn 
 }
 
 func (d *configDecoder) root(c *Config, n *yaml.Node) {
-	d.mapping(n, "config", []string{"version", "paths", "rules", "overrides", "adapters", "notify", "squadstate"}, func(key string, k, v *yaml.Node) {
+	d.mapping(n, "config", []string{"version", "paths", "rules", "overrides", "adapters", "notify", "squadstate", "kinds"}, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "version":
 			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" || v.Value != "1" {
@@ -221,6 +224,8 @@ func (d *configDecoder) root(c *Config, n *yaml.Node) {
 			d.notify(c, v)
 		case "squadstate":
 			d.mapping(v, "squadstate", []string{"profile"}, func(_ string, _, v *yaml.Node) { c.ProfilePins = d.profilePins(v) })
+		case "kinds":
+			c.KindsOff = d.kinds(v)
 		}
 	})
 }

@@ -61,7 +61,7 @@ func TestParseConfigErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"unknown key", "version: 1\npath:\n  include: []\n", `.squadci.yml:2:1: unknown key "path" in config; allowed: version, paths, rules, overrides, adapters, notify, squadstate (did you mean "paths"?)`},
+		{"unknown key", "version: 1\npath:\n  include: []\n", `.squadci.yml:2:1: unknown key "path" in config; allowed: version, paths, rules, overrides, adapters, notify, squadstate, kinds (did you mean "paths"?)`},
 		{"unknown nested key", "paths:\n  inlcude: [a]\n", `.squadci.yml:2:3: unknown key "inlcude" in paths`},
 		{"bad glob", "paths:\n  exclude: [\"a/[b\"]\n", `.squadci.yml:2:13: paths.exclude: invalid glob "a/[b"`},
 		{"absolute glob", "paths:\n  include:\n    - /etc/*.json\n", `.squadci.yml:3:7: paths.include: invalid glob`},
@@ -81,6 +81,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{"profile key", "squadstate:\n  profiles: {}\n", `.squadci.yml:2:3: unknown key "profiles" in squadstate; allowed: profile`},
 		{"profile release", "squadstate:\n  profile:\n    \"**/members/*/\": v0.99\n", `.squadci.yml:3:22: squadstate.profile.**/members/*/: want an HVE Squad release such as v0.12.1 (formats start at v0.2.0, v0.3.0,`},
 		{"profile unreleased", "squadstate:\n  profile:\n    a: v0.8.99\n", `.squadci.yml:3:8: squadstate.profile.a: want an HVE Squad release`},
+		{"kinds unknown", "kinds:\n  prompt: false\n", `.squadci.yml:2:3: unknown key "prompt" in kinds; allowed: agents, prompts, instructions, skills (did you mean "prompts"?)`},
+		{"kinds not bool", "kinds:\n  skills: off\n", `.squadci.yml:2:11: kinds.skills must be true or false`},
 		{"profile glob", "squadstate:\n  profile:\n    /abs: v0.12.1\n", `.squadci.yml:3:5: squadstate.profile: invalid glob "/abs"`},
 	}
 	for _, tc := range tests {

@@ -16,7 +16,7 @@ var ruleNotChecked = diag.Register(diag.Rule{
 	ID: "SQ004", Name: "file-not-checked", Severity: diag.SeverityNote, Domain: "engine",
 	Short: "a file named on the command line is no kind of file squadci checks",
 	Full: "squadci checks " + Discovered + ". " +
-		"A file named on the command line that is none of these, or that paths.exclude leaves out, is not checked at all; " +
+		"A file named on the command line that is none of these, that paths.exclude leaves out, or whose kind kinds: turns off, is not checked at all; " +
 		"this note says so instead of passing in silence. Staged files of a hook run are filtered like discovery and get no note.",
 	Help: "to check it as a connector manifest, add it to paths.include in .squadci.yml (and keep it out of paths.exclude); otherwise leave it off the command line",
 })
@@ -46,6 +46,8 @@ func (s *session) noteUnchecked() {
 		msg := "not a file squadci checks; add it with paths.include"
 		if g := firstMatch(s.opts.Config.Exclude, t); g != "" {
 			msg = fmt.Sprintf("not checked: paths.exclude %q in %s leaves it out", g, s.configName())
+		} else if k := s.kindOff(t); k != "" {
+			msg = fmt.Sprintf("not checked: kinds.%s is false in %s", k, s.configName())
 		}
 		s.diags = append(s.diags, ruleNotChecked.At(t, diag.Span{}, "%s", msg))
 	}
