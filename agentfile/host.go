@@ -70,7 +70,7 @@ func (h *hostCheck) key(k, v *yaml.Node) {
 	case "model":
 		h.model(v, field)
 	case "agents":
-		h.stringList(v, field, false)
+		h.subagents(v, field)
 	case "disable-model-invocation", "user-invocable":
 		h.boolean(v, field)
 	case "infer", "user-invokable":
