@@ -45,12 +45,8 @@ func AgentNames(path string, src []byte) []string {
 // name when it is a string, as written (promptsService: header.name ??
 // the cleaned file name), else the file stem.
 func (c *checker) vscodeName() string {
-	if c.front != nil && c.front.root != nil {
-		for i := 0; i+1 < len(c.front.root.Content); i += 2 {
-			if k, v := c.front.root.Content[i], c.front.root.Content[i+1]; k.Value == "name" && isString(v) {
-				return v.Value
-			}
-		}
+	if n, ok := c.frontString("name"); ok {
+		return n
 	}
 	return stem(c.path)
 }
