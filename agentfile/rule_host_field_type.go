@@ -24,9 +24,17 @@ var ruleFieldType = diag.Register(diag.Rule{
 // model is one model name or a nonempty priority list of them.
 func (h *hostCheck) model(v *yaml.Node, field string) {
 	switch {
-	case v.Kind == yaml.AliasNode || isString(v):
+	case v.Kind == yaml.AliasNode:
+	case isString(v):
+		h.modelNames(v, field, false)
 	case v.Kind == yaml.SequenceNode:
-		h.stringList(v, field, true)
+		if h.stringList(v, field, true) {
+			for _, e := range v.Content {
+				if isString(e) {
+					h.modelNames(e, field, true)
+				}
+			}
+		}
 	default:
 		h.fail(ruleFieldType, v, field, "must be a string or a nonempty sequence of strings")
 	}
