@@ -22,7 +22,8 @@ var ruleHandoffTarget = diag.Register(diag.Rule{
 		"button shows, and choosing it stays in the current agent; its validator warns \"Unknown agent\". The " +
 		"name may belong to an agent outside the repository (a user-profile agent, an extension's), so this is " +
 		"a warning, and the message names the entry and the names it could resolve to, spelled as VS Code " +
-		"matches them.",
+		"matches them. In a repository with an APM manifest (apm.yml), whose dependencies install agents from other " +
+		"repositories, it is a note saying so.",
 	Help: "Write the agent's display name exactly (its frontmatter name, or its file name when it has none), or add the agent file it refers to.",
 })
 
@@ -49,14 +50,27 @@ func (h *hostCheck) subagents(v *yaml.Node, field string) {
 // across the repository's agent files, as VS Code names them). names, the
 // repository's agent names, feed the message.
 func (r *Report) UnresolvedHandoffs(known func(name string) bool, names []string) []diag.Diagnostic {
+	return r.UnresolvedAgents(known, names, "")
+}
+
+// UnresolvedAgents is UnresolvedHandoffs for a repository whose package
+// manifest installs agents into it (installer names the manifest, e.g.
+// apm.yml): a name the repository does not hold may be one of those, so
+// the finding is a note that says so.
+func (r *Report) UnresolvedAgents(known func(name string) bool, names []string, installer string) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, refs := range [][]HandoffRef{r.Handoffs, r.Subagents} {
 		for _, h := range refs {
 			if slices.Contains(builtinAgents, h.Agent) || known(h.Agent) {
 				continue
 			}
-			out = append(out, ruleHandoffTarget.At(r.Path, h.Span, "%s: %s names no agent VS Code can find (names match exactly, case included); %s",
-				h.Field, quotedName(h.Agent), candidates(h.Agent, names)))
+			d := ruleHandoffTarget.At(r.Path, h.Span, "%s: %s names no agent VS Code can find (names match exactly, case included); %s",
+				h.Field, quotedName(h.Agent), candidates(h.Agent, names))
+			if installer != "" {
+				d.Severity = diag.SeverityNote
+				d.Message += " (it may be an agent that " + installer + " installs)"
+			}
+			out = append(out, d)
 		}
 	}
 	return out

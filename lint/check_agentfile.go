@@ -129,13 +129,21 @@ func (s *session) checkHandoffs(ctx context.Context, files []string, reports []*
 		list = append(list, n)
 	}
 	sort.Strings(list) // suggestions must not depend on map order
+	installer := ""
+	if s.exists(apmManifest) {
+		installer = apmManifest
+	}
 	for _, r := range reports {
 		if hasAgentRefs(r) {
-			s.add(r.Path, nil, r.UnresolvedHandoffs(func(n string) bool { return known[n] }, list))
+			s.add(r.Path, nil, r.UnresolvedAgents(func(n string) bool { return known[n] }, list, installer))
 		}
 	}
 	return nil
 }
+
+// apmManifest is the APM package manifest: its dependencies install agent
+// files from other repositories, so names they define resolve in use.
+const apmManifest = "apm.yml"
 
 // hasAgentRefs reports a report whose file names other agents.
 func hasAgentRefs(r *agentfile.Report) bool {
