@@ -45,8 +45,9 @@ type checker struct {
 	cut     int  // index into lines where the instructions end
 	resolve bool // resolve relative names for the placement check (Parse)
 
-	handoffs []HandoffRef // frontmatter handoff targets, for the cross-file check
-	unclosed []int        // opening lines of fences already reported as unclosed
+	handoffs  []HandoffRef // frontmatter handoff targets, for the cross-file check
+	subagents []HandoffRef // frontmatter agents: entries, for the same check
+	unclosed  []int        // opening lines of fences already reported as unclosed
 }
 
 func newChecker(path string, src []byte, first bool) *checker {

@@ -179,3 +179,17 @@ var numericPlain = sync.OnceValue(func() *regexp.Regexp {
 
 // looksNumeric reports plain scalars some YAML resolver reads as a number.
 func looksNumeric(s string) bool { return s != "" && numericPlain().MatchString(s) }
+
+// frontString is the first frontmatter key named key, when its value is a
+// string (the hosts read the first of repeated keys).
+func (c *checker) frontString(key string) (string, bool) {
+	if c.front == nil || c.front.root == nil {
+		return "", false
+	}
+	for i := 0; i+1 < len(c.front.root.Content); i += 2 {
+		if k, v := c.front.root.Content[i], c.front.root.Content[i+1]; k.Value == key {
+			return v.Value, isString(v)
+		}
+	}
+	return "", false
+}

@@ -8,10 +8,12 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// hostKeys are the frontmatter keys GitHub Copilot and VS Code read.
+// hostKeys are the frontmatter keys VS Code (customAgentAttributes in
+// promptFileAttributes.ts) and GitHub (custom-agents-configuration) read.
 var hostKeys = []string{
-	"name", "description", "target", "tools", "model", "disable-model-invocation", "user-invocable",
-	"infer", "mcp-servers", "metadata", "argument-hint", "handoffs", "agents",
+	"name", "description", "target", "tools", "model", "reasoning-effort", "disable-model-invocation",
+	"user-invocable", "infer", "mcp-servers", "metadata", "argument-hint", "handoffs", "agents", "hooks",
+	"github", "advancedOptions",
 }
 
 // host runs the host-format checks (lint only): file-name rules for every
@@ -49,6 +51,12 @@ func (h *hostCheck) fail(r *diag.Rule, n *yaml.Node, field, format string, args 
 	h.c.fail(r, h.ys.span(n), field, "", format, args...)
 }
 
+// failSev records a finding at sev, lower than the rule's own severity.
+func (h *hostCheck) failSev(r *diag.Rule, n *yaml.Node, field string, sev diag.Severity, format string, args ...any) {
+	h.fail(r, n, field, format, args...)
+	h.c.out[len(h.c.out)-1].sev = sev
+}
+
 // key checks one top-level frontmatter key and its value.
 func (h *hostCheck) key(k, v *yaml.Node) {
 	field := "frontmatter." + k.Value
@@ -62,7 +70,7 @@ func (h *hostCheck) key(k, v *yaml.Node) {
 	case "model":
 		h.model(v, field)
 	case "agents":
-		h.stringList(v, field, false)
+		h.subagents(v, field)
 	case "disable-model-invocation", "user-invocable":
 		h.boolean(v, field)
 	case "infer", "user-invokable":
@@ -70,12 +78,18 @@ func (h *hostCheck) key(k, v *yaml.Node) {
 		h.boolean(v, field)
 	case "metadata":
 		h.metadata(v, field)
+	case "reasoning-effort":
+		h.reasoningEffort(v, field)
+	case "hooks", "github", "advancedOptions":
+		h.is(v, yaml.MappingNode, ruleFieldType, field, "must be a mapping")
 	case "mcp-servers":
 		h.mcpServers(v, field)
 	case "handoffs":
 		h.handoffs(v, field)
 	default:
-		h.unknown(k, "frontmatter", hostKeys)
+		if !h.foreign(k, v, field) {
+			h.unknown(k, "frontmatter", hostKeys)
+		}
 	}
 }
 
@@ -119,12 +133,6 @@ func (h *hostCheck) stringList(v *yaml.Node, field string, nonempty bool) bool {
 		}
 	}
 	return ok
-}
-
-// unknown warns about a key no host reads, suggesting a near spelling.
-func (h *hostCheck) unknown(k *yaml.Node, field string, allowed []string) {
-	h.fail(ruleUnknownKey, k, field, "unknown key; hosts ignore it (known: %s)%s",
-		strings.Join(allowed, ", "), diag.DidYouMean(k.Value, allowed))
 }
 
 // stem is a file's name without .agent.md, .chatmode.md or .md.

@@ -1,8 +1,6 @@
 package agentfile
 
 import (
-	"strings"
-
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -10,10 +8,12 @@ import (
 type Report struct {
 	Path        string
 	Diagnostics []diag.Diagnostic
-	// Names are what a handoff can call this agent: its frontmatter name and
-	// its file name without .agent.md (or .chatmode.md).
-	Names    []string
-	Handoffs []HandoffRef
+	// Names are what a handoff or an agents: entry can call this agent, as
+	// VS Code names it: its frontmatter name when that is a string, else its
+	// file name without .agent.md, .chatmode.md or .md.
+	Names     []string
+	Handoffs  []HandoffRef
+	Subagents []HandoffRef // the agents: entries
 }
 
 // Inspect runs every check on one file (see Check) and returns the
@@ -22,33 +22,33 @@ func Inspect(path string, src []byte) *Report {
 	c := newChecker(path, src, false)
 	c.run()
 	c.host()
-	r := &Report{Path: path, Diagnostics: c.diagnostics(), Handoffs: c.handoffs}
-	r.Names = append(r.Names, stem(path))
-	if n := strings.TrimSpace(c.agent.Name); n != "" && n != r.Names[0] {
-		r.Names = append(r.Names, n)
-	}
+	r := &Report{Path: path, Diagnostics: c.diagnostics(), Handoffs: c.handoffs, Subagents: c.subagents}
+	r.Names = []string{c.vscodeName()}
 	return r
 }
 
 // AgentNames returns the names a handoff can use for the agent file at
 // path, reading only its frontmatter name.
 func AgentNames(path string, src []byte) []string {
-	names := []string{stem(path)}
-	c := newChecker(path, src, true)
-	if len(src) > MaxFileBytes {
-		return names
-	}
-	c.lines = splitLines(src, c.bom)
-	c.splitFrontmatter()
-	if c.front == nil || c.fatal {
-		return names
-	}
-	if c.checkFrontmatter(); len(c.out) == 0 {
-		if n := strings.TrimSpace(c.agent.Name); n != "" && n != names[0] {
-			names = append(names, n)
+	c := newChecker(path, src, false)
+	if len(src) <= MaxFileBytes {
+		c.lines = splitLines(src, c.bom)
+		c.splitFrontmatter()
+		if c.front != nil && !c.fatal {
+			c.checkFrontmatter()
 		}
 	}
-	return names
+	return []string{c.vscodeName()}
+}
+
+// vscodeName is the agent's name as VS Code matches it: the frontmatter
+// name when it is a string, as written (promptsService: header.name ??
+// the cleaned file name), else the file stem.
+func (c *checker) vscodeName() string {
+	if n, ok := c.frontString("name"); ok {
+		return n
+	}
+	return stem(c.path)
 }
 
 // IsCharter reports whether src is a complete kmx charter by its sections

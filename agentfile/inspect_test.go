@@ -26,15 +26,25 @@ func TestIsCharter(t *testing.T) {
 	}
 }
 
+// TestAgentNames: VS Code calls an agent by its frontmatter name when that
+// is a string, as written, and only otherwise by its file stem.
 func TestAgentNames(t *testing.T) {
-	if got := AgentNames(".github/agents/review.agent.md", []byte(reviewer)); !slices.Equal(got, []string{"review", "Reviewer"}) {
-		t.Errorf("names %q", got)
+	cases := []struct {
+		path, src string
+		want      string
+	}{
+		{".github/agents/review.agent.md", reviewer, "Reviewer"},
+		{"x/plan.chatmode.md", "---\nname: [bad\n---\n", "plan"},
+		{".github/agents/notes.md", "---\nname: 12\ndescription: d\n---\nx\n", "notes"},
+		{".github/agents/pad.agent.md", "---\nname: ' Pad '\ndescription: d\n---\nx\n", " Pad "},
+		{".github/agents/bare.agent.md", "Just a prompt.\n", "bare"},
 	}
-	if got := AgentNames("x/plan.chatmode.md", []byte("---\nname: [bad\n---\n")); !slices.Equal(got, []string{"plan"}) {
-		t.Errorf("names %q", got)
-	}
-	r := Inspect(".github/agents/reviewer.agent.md", []byte(reviewer))
-	if !slices.Equal(r.Names, []string{"reviewer", "Reviewer"}) || len(r.Diagnostics) != 0 {
-		t.Errorf("report %+v", r)
+	for _, tc := range cases {
+		if got := AgentNames(tc.path, []byte(tc.src)); !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("AgentNames(%s) = %q, want %q", tc.path, got, tc.want)
+		}
+		if got := Inspect(tc.path, []byte(tc.src)).Names; !slices.Equal(got, []string{tc.want}) {
+			t.Errorf("Inspect(%s).Names = %q, want %q", tc.path, got, tc.want)
+		}
 	}
 }

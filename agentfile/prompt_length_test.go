@@ -9,7 +9,8 @@ import (
 
 // TestPromptTooLongVendorCoordinator: Squad's coordinator is longer than
 // GitHub's cap in every release and `squad upgrade` rewrites it, so there
-// the finding is a note that says so; any other agent file keeps the error.
+// the finding is a note that says so; any other agent file GitHub loads
+// keeps the error, and one it does not load as it stands is a warning.
 func TestPromptTooLongVendorCoordinator(t *testing.T) {
 	src := []byte("---\nname: Squad\ndescription: the coordinator\n---\n" + strings.Repeat("word ", MaxPromptChars/5+10) + "\n")
 	tests := []struct {
@@ -20,8 +21,9 @@ func TestPromptTooLongVendorCoordinator(t *testing.T) {
 		{".github/agents/squad.agent.md", diag.SeverityNote, true},
 		{"/work/repo/.github/agents/squad.agent.md", diag.SeverityNote, true},
 		{".github/agents/planner.agent.md", diag.SeverityError, false},
-		{"docs/.github/agents-squad.agent.md", diag.SeverityError, false},
-		{"notsquad.agent.md", diag.SeverityError, false},
+		{"agents/planner.agent.md", diag.SeverityError, false},
+		{"docs/.github/agents-squad.agent.md", diag.SeverityWarning, false},
+		{"notsquad.agent.md", diag.SeverityWarning, false},
 	}
 	for _, tc := range tests {
 		var got []diag.Diagnostic
@@ -36,6 +38,33 @@ func TestPromptTooLongVendorCoordinator(t *testing.T) {
 		}
 		if got[0].Severity != tc.want || strings.Contains(got[0].Message, "squad upgrade") != tc.upstream {
 			t.Errorf("%s: %v %q, want %v (upstream note %v)", tc.path, got[0].Severity, got[0].Message, tc.want, tc.upstream)
+		}
+	}
+}
+
+// TestPromptTooLongTargetVSCode: VS Code reads the whole body, so a file
+// that targets only VS Code is not held to GitHub's cap; the error says so.
+func TestPromptTooLongTargetVSCode(t *testing.T) {
+	body := strings.Repeat("word ", MaxPromptChars/5+10) + "\n"
+	for _, tc := range []struct {
+		target string
+		want   int
+	}{{"vscode", 0}, {"github-copilot", 1}, {"", 1}} {
+		src := "---\ndescription: d\ntools: []\n"
+		if tc.target != "" {
+			src += "target: " + tc.target + "\n"
+		}
+		var got []diag.Diagnostic
+		for _, d := range Check(".github/agents/long.agent.md", []byte(src+"---\n"+body)) {
+			if d.Rule == rulePromptTooLong.ID {
+				got = append(got, d)
+			}
+		}
+		if len(got) != tc.want {
+			t.Errorf("target %q: %d AF110 findings, want %d", tc.target, len(got), tc.want)
+		}
+		if len(got) == 1 && !strings.Contains(got[0].Message, "target: vscode") {
+			t.Errorf("target %q: message does not say how to opt out: %s", tc.target, got[0].Message)
 		}
 	}
 }

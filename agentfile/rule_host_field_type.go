@@ -1,6 +1,9 @@
 package agentfile
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/squadci/squadci/lint/diag"
 	"gopkg.in/yaml.v3"
 )
@@ -11,19 +14,46 @@ var ruleFieldType = diag.Register(diag.Rule{
 	Full: "name, description and argument-hint are strings; tools is a sequence of strings or one " +
 		"comma-separated string; model is a string or a nonempty sequence of strings; agents is a sequence " +
 		"of strings; metadata is a mapping of strings to strings; mcp-servers is a mapping of server " +
-		"mappings whose env and headers are mappings of strings; a handoff's model is a string.",
+		"mappings whose env and headers are mappings of strings; a handoff's model is a string. VS Code's " +
+		"attribute table (promptFileAttributes.ts) types hooks, github and advancedOptions as maps, and " +
+		"reasoning-effort as one of low, medium, high, xhigh, max; VS Code forwards only those values to the " +
+		"Copilot runtime and drops any other (microsoft/vscode pull request 329263), so the key has no effect.",
 	Help: "Write the value in the type the message names.",
 })
 
 // model is one model name or a nonempty priority list of them.
 func (h *hostCheck) model(v *yaml.Node, field string) {
 	switch {
-	case v.Kind == yaml.AliasNode || isString(v):
+	case v.Kind == yaml.AliasNode:
+	case isString(v):
+		h.modelNames(v, field, false)
 	case v.Kind == yaml.SequenceNode:
-		h.stringList(v, field, true)
+		if h.stringList(v, field, true) {
+			for _, e := range v.Content {
+				if isString(e) {
+					h.modelNames(e, field, true)
+				}
+			}
+		}
 	default:
 		h.fail(ruleFieldType, v, field, "must be a string or a nonempty sequence of strings")
 	}
+}
+
+// reasoningEfforts are the values VS Code's reasoning-effort accepts.
+var reasoningEfforts = []string{"low", "medium", "high", "xhigh", "max"}
+
+// reasoningEffort is one of reasoningEfforts.
+func (h *hostCheck) reasoningEffort(v *yaml.Node, field string) {
+	if v.Kind == yaml.AliasNode || isString(v) && slices.Contains(reasoningEfforts, v.Value) {
+		return
+	}
+	hint := ""
+	if isString(v) {
+		hint = diag.DidYouMean(v.Value, reasoningEfforts)
+	}
+	h.fail(ruleFieldType, v, field, "must be one of %s; VS Code drops any other value%s",
+		strings.Join(reasoningEfforts, ", "), hint)
 }
 
 // metadata is a mapping of strings to strings.

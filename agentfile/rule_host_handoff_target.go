@@ -1,49 +1,118 @@
 package agentfile
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/squadci/squadci/lint/diag"
+	"gopkg.in/yaml.v3"
 )
 
 var ruleHandoffTarget = diag.Register(diag.Rule{
 	ID: "AF108", Name: "agentfile-handoff-target", Severity: diag.SeverityWarning, Domain: "agentfile",
-	Short: "Handoff names no agent in this repository",
-	Full: "A handoff's agent should name an agent the host can switch to: an agent file in the repository " +
-		"(by its frontmatter name or its file name without .agent.md) or a built-in agent (agent, ask, " +
-		"edit, plan).",
-	Help: "Correct the agent name, or add the agent file it refers to.",
+	Short: "Handoff or agents: entry names no agent VS Code can find",
+	Full: "VS Code resolves a handoff's agent and an agents: entry by exact, case-sensitive name " +
+		"(chatModes.ts findModeByName compares mode.name): a custom agent is named by its frontmatter name " +
+		"when that is a string, else by its file name without .agent.md, .chatmode.md or .md " +
+		"(promptsService: header.name ?? getCleanPromptName(uri)), so an agent that has a name is not found by " +
+		"its file name. The built-in agents are agent, ask and edit (the ChatModeKind values); the GitHub " +
+		"Copilot Chat extension adds Plan (assets/agents/Plan.agent.md). In agents:, * stands for every agent " +
+		"(promptFileAttributes.ts) and [] for none. VS Code keeps a handoff whose agent it cannot find: the " +
+		"button shows, and choosing it stays in the current agent; its validator warns \"Unknown agent\". The " +
+		"name may belong to an agent outside the repository (a user-profile agent, an extension's), so this is " +
+		"a warning, and the message names the entry and the names it could resolve to, spelled as VS Code " +
+		"matches them. In a repository with an APM manifest (apm.yml), whose dependencies install agents from other " +
+		"repositories, it is a note saying so.",
+	Help: "Write the agent's display name exactly (its frontmatter name, or its file name when it has none), or add the agent file it refers to.",
 })
 
-// builtinAgents are the agents VS Code offers without a file.
-var builtinAgents = []string{"agent", "ask", "edit", "plan"}
+// builtinAgents are the agents VS Code offers without a file: the
+// ChatModeKind values, and the Plan agent GitHub Copilot Chat ships.
+var builtinAgents = []string{"agent", "ask", "edit", "Plan"}
 
-// UnresolvedHandoffs reports the file's handoffs whose agent is neither a
-// built-in nor accepted by known (which looks names up across the
-// repository's agent files). names, when given, feed the suggestion.
+// subagents checks agents: and records its entries for the cross-file
+// check.
+func (h *hostCheck) subagents(v *yaml.Node, field string) {
+	if !h.stringList(v, field, false) {
+		return
+	}
+	for i, e := range v.Content {
+		if isString(e) && e.Value != "*" {
+			f := fmt.Sprintf("%s[%d]", field, i)
+			h.c.subagents = append(h.c.subagents, HandoffRef{Agent: e.Value, Field: f, Span: h.ys.span(e)})
+		}
+	}
+}
+
+// UnresolvedHandoffs reports the file's handoffs and agents: entries whose
+// agent is neither a built-in nor accepted by known (which looks names up
+// across the repository's agent files, as VS Code names them). names, the
+// repository's agent names, feed the message.
 func (r *Report) UnresolvedHandoffs(known func(name string) bool, names []string) []diag.Diagnostic {
+	return r.UnresolvedAgents(known, names, "")
+}
+
+// UnresolvedAgents is UnresolvedHandoffs for a repository whose package
+// manifest installs agents into it (installer names the manifest, e.g.
+// apm.yml): a name the repository does not hold may be one of those, so
+// the finding is a note that says so.
+func (r *Report) UnresolvedAgents(known func(name string) bool, names []string, installer string) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, h := range r.Handoffs {
-		if isBuiltinAgent(h.Agent) || known(h.Agent) {
-			continue
+	for _, refs := range [][]HandoffRef{r.Handoffs, r.Subagents} {
+		for _, h := range refs {
+			if slices.Contains(builtinAgents, h.Agent) || known(h.Agent) {
+				continue
+			}
+			d := ruleHandoffTarget.At(r.Path, h.Span, "%s: %s names no agent VS Code can find (names match exactly, case included); %s",
+				h.Field, quotedName(h.Agent), candidates(h.Agent, names))
+			if installer != "" {
+				d.Severity = diag.SeverityNote
+				d.Message += " (it may be an agent that " + installer + " installs)"
+			}
+			out = append(out, d)
 		}
-		hint := ""
-		if s := diag.Closest(h.Agent, names); s != "" && plainName(s) {
-			hint = " (did you mean \"" + s + "\"?)"
-		}
-		out = append(out, ruleHandoffTarget.At(r.Path, h.Span,
-			"%s: agent names no agent file in this repository%s", h.Field, hint))
 	}
 	return out
 }
 
-func isBuiltinAgent(name string) bool {
-	for _, b := range builtinAgents {
-		if strings.EqualFold(name, b) {
-			return true
+// quotedName is the agent name in quotes, or a placeholder when it is not
+// safe to repeat.
+func quotedName(s string) string {
+	if plainName(s) {
+		return "\"" + s + "\""
+	}
+	return "the agent (name withheld)"
+}
+
+// maxListed caps the agent names a message lists.
+const maxListed = 8
+
+// candidates names what the agent could resolve to: the nearest name when
+// one is close, else the repository's names and the built-ins.
+func candidates(agent string, names []string) string {
+	all := append(slices.Clone(names), builtinAgents...)
+	if s := diag.Closest(agent, all); s != "" && plainName(s) {
+		return "did you mean \"" + s + "\"?"
+	}
+	names = slices.Compact(slices.Sorted(slices.Values(names)))
+	var shown []string
+	listable := 0
+	for _, n := range names {
+		if strings.TrimSpace(n) != "" && plainName(n) {
+			if listable++; len(shown) < maxListed {
+				shown = append(shown, n)
+			}
 		}
 	}
-	return false
+	more := ""
+	if n := listable - len(shown); n > 0 {
+		more = fmt.Sprintf(" and %d more", n)
+	}
+	if len(shown) == 0 {
+		return "built-in agents: " + strings.Join(builtinAgents, ", ")
+	}
+	return "agents here: " + strings.Join(shown, ", ") + more + "; built-in: " + strings.Join(builtinAgents, ", ")
 }
 
 // plainName reports a name safe to repeat in a suggestion: printable,

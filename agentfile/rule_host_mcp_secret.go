@@ -43,12 +43,26 @@ func (h *hostCheck) mcpServers(v *yaml.Node, field string) {
 		if !h.is(server, yaml.MappingNode, ruleFieldType, f, "each server must be a mapping") {
 			return
 		}
+		if h.c.frontTarget() != "vscode" {
+			h.mcpServer(name, server, f)
+		}
 		pairs(server, func(k, m *yaml.Node) {
 			if k.Value == "env" || k.Value == "headers" {
 				h.secretMap(m, f+"."+k.Value)
 			}
 		})
 	})
+}
+
+// mcpServer checks what GitHub's cloud agent requires of one server and
+// what it rejects or ignores.
+func (h *hostCheck) mcpServer(name, server *yaml.Node, field string) {
+	if typ := h.mcpType(name, server, field); typ != "" {
+		h.mcpTransportKeys(name, server, field, typ)
+	}
+	h.mcpTools(name, server, field)
+	h.mcpOAuth(server, field)
+	h.mcpArgsRefs(server, field)
 }
 
 // secretMap checks one env or headers mapping.
@@ -76,6 +90,11 @@ func (h *hostCheck) secretMap(m *yaml.Node, field string) {
 func (h *hostCheck) secretValue(key string, v *yaml.Node, field string) {
 	s := v.Value
 	literal := []byte(s)
+	for _, m := range h.mcpInputRefs(v, field) {
+		for i := m[0]; i < m[1]; i++ {
+			literal[i] = ' '
+		}
+	}
 	for _, m := range secretRef().FindAllStringSubmatchIndex(s, -1) {
 		name := ""
 		for g := 1; g <= 3; g++ {

@@ -11,16 +11,21 @@ import (
 var rulePromptTooLong = diag.Register(diag.Rule{
 	ID: "AF110", Name: "agentfile-prompt-too-long", Severity: diag.SeverityError, Domain: "agentfile",
 	Short: "Prompt body is longer than 30,000 characters",
-	Full: "GitHub caps a custom agent's prompt — everything below the frontmatter, inline tests included — at 30,000 characters. " +
-		"Squad's coordinator (.github/agents/squad.agent.md) is longer in every release and is vendor-owned: `squad upgrade` " +
-		"rewrites it, so there the finding is a note and the fix is upstream.",
-	Help: "Shorten the prompt, or move reference material into files the agent reads.",
+	Full: "GitHub caps a custom agent's prompt — everything below the frontmatter, inline tests included — at 30,000 " +
+		"characters (github/docs content/copilot/reference/custom-agents-configuration.md: \"The prompt can be a maximum of " +
+		"30,000 characters\"). GitHub loads agents from .github/agents/ in a repository and from agents/ in an " +
+		"organization's or enterprise's .github-private repository (create-custom-agents.md), so a long prompt there is an " +
+		"error; anywhere else GitHub does not load the file as it stands, and the finding is a warning that it would be cut " +
+		"once installed. VS Code reads the whole body (promptFileParser.ts PromptBody.getContent has no cap), so a file with " +
+		"target: vscode is not checked. Squad's coordinator (.github/agents/squad.agent.md) is longer in every release and " +
+		"is vendor-owned: `squad upgrade` rewrites it, so there the finding is a note and the fix is upstream.",
+	Help: "Shorten the prompt or move reference material into files the agent reads; for a VS Code-only agent set target: vscode, or turn AF110 off for the path with rules: or overrides: in .squadci.yml.",
 })
 
 // checkPromptLength counts the body's characters (code points) and points
 // at the first one past the cap.
 func (c *checker) checkPromptLength() {
-	if c.body >= len(c.lines) {
+	if c.body >= len(c.lines) || c.frontTarget() == "vscode" {
 		return
 	}
 	start := c.lines[c.body].start
@@ -34,17 +39,37 @@ func (c *checker) checkPromptLength() {
 			at := start + i
 			span := diag.Span{Start: at, End: c.lines[c.lineAt(at)].end}
 			msg := fmt.Sprintf("prompt body has %d characters; GitHub reads at most %d", utf8.RuneCount(body), MaxPromptChars)
-			if isSquadCoordinator(c.path) {
+			switch {
+			case isSquadCoordinator(c.path):
 				c.failVendor(rulePromptTooLong, span, "", diag.SeverityNote, msg)
-				return
+			case !githubLoads(c.path):
+				c.fail(rulePromptTooLong, span, "", "", "%s once installed: GitHub loads agents only from .github/agents/ "+
+					"(or an organization's agents/), so this copy is not read as it stands", msg)
+				c.out[len(c.out)-1].sev = diag.SeverityWarning
+			default:
+				c.fail(rulePromptTooLong, span, "", "", "%s%s", msg, promptOptOut)
 			}
-			c.fail(rulePromptTooLong, span, "", "", "%s", msg)
 			return
 		}
 		_, size := utf8.DecodeRune(body[i:])
 		i += size
 		n++
 	}
+}
+
+// promptOptOut says how to tell squadci the cap does not apply.
+const promptOptOut = " (a VS Code-only agent can say target: vscode; or turn AF110 off for this path with rules: or overrides: in .squadci.yml)"
+
+// githubLoads reports whether GitHub loads p as a custom agent: under a
+// repository's .github/agents/, or an organization repository's agents/.
+func githubLoads(p string) bool {
+	return strings.HasPrefix(p, ".github/agents/") || strings.Contains(p, "/.github/agents/") || strings.HasPrefix(p, "agents/")
+}
+
+// frontTarget is the frontmatter's target when it is a string, else "".
+func (c *checker) frontTarget() string {
+	t, _ := c.frontString("target")
+	return t
 }
 
 // isSquadCoordinator reports whether p is Squad's coordinator agent file,

@@ -8,8 +8,11 @@ import (
 var ruleAllTools = diag.Register(diag.Rule{
 	ID: "AF113", Name: "agentfile-all-tools", Severity: diag.SeverityNote, Domain: "agentfile",
 	Short: "Frontmatter agent sets no tools, so Copilot gives it every tool",
-	Full: "When a Copilot agent omits tools, Copilot offers it all tools, while kmx runs its tests " +
-		"tool-free: \"" + ToolsNotice + "\" tools: [] is explicitly tool-free and gets no notice.",
+	Full: "When an agent file omits tools, GitHub and VS Code offer it every available tool, as tools: [\"*\"] does " +
+		"(github/docs custom-agents-configuration.md: \"If unset, defaults to all tools\"). A file that declares tests " +
+		"(an Examples section) has them run tool-free by kmx, and the note says so: \"" + ToolsNotice + "\" A file " +
+		"without tests gets the host half only: \"" + allToolsNotice + "\" tools: [] is explicitly tool-free and gets " +
+		"no notice.",
 	Help: "Add tools: with the tools the agent needs, or tools: [] for none.",
 })
 
@@ -23,5 +26,13 @@ func (c *checker) noteAllTools(root *yaml.Node) {
 			}
 		}
 	}
-	c.fail(ruleAllTools, c.lineSpan(c.front.open), "frontmatter.tools", "", "%s", ToolsNotice)
+	msg := allToolsNotice
+	if c.agent.HasExamples {
+		msg = ToolsNotice
+	}
+	c.fail(ruleAllTools, c.lineSpan(c.front.open), "frontmatter.tools", "", "%s", msg)
 }
+
+// allToolsNotice is what the hosts do with an agent that sets no tools and
+// declares no tests.
+const allToolsNotice = "GitHub and VS Code give this agent every available tool, as tools: [\"*\"] would. Add tools to choose which."

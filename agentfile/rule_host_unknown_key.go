@@ -1,13 +1,92 @@
 package agentfile
 
-import "github.com/squadci/squadci/lint/diag"
+import (
+	"slices"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+	"gopkg.in/yaml.v3"
+)
 
 var ruleUnknownKey = diag.Register(diag.Rule{
 	ID: "AF102", Name: "agentfile-unknown-key", Severity: diag.SeverityWarning, Domain: "agentfile",
-	Short: "Frontmatter or handoff key is not one the hosts read",
-	Full: "Known frontmatter keys: name, description, target, tools, model, disable-model-invocation, " +
-		"user-invocable, infer, mcp-servers, metadata, argument-hint, handoffs, agents. Handoff keys: label, " +
-		"agent, prompt, send, showContinueOn, model. Hosts ignore other keys, so an unknown key is a warning " +
-		"(often a misspelling), not an error; kmx keeps it unchanged.",
+	Short: "Frontmatter or handoff key is not one VS Code or GitHub reads",
+	Full: "Known frontmatter keys are the union of VS Code's custom-agent attributes " +
+		"(microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/languageProviders/promptFileAttributes.ts, " +
+		"customAgentAttributes: name, description, argument-hint, model, reasoning-effort, tools, handoffs, target, infer, " +
+		"agents, user-invocable, disable-model-invocation, advancedOptions, github, hooks) and GitHub's custom-agent " +
+		"reference (github/docs content/copilot/reference/custom-agents-configuration.md: name, description, target, " +
+		"tools, model, disable-model-invocation, user-invocable, infer, mcp-servers, metadata). Handoff keys: label, " +
+		"agent, prompt, send, showContinueOn, model. VS Code's validator warns about any other key and both hosts " +
+		"ignore it, so an unknown key is a warning (often a misspelling), and the message names it. Keys that " +
+		"another host reads in its own agent files are notes naming that host: OpenCode's agent keys (mode: " +
+		"primary/subagent/all, hidden, temperature, top_p, permission, permissions, steps, maxSteps, disable, " +
+		"disabled, prompt, system, variant; opencode.ai/docs/agents) and Claude Code's subagent keys (disallowedTools, " +
+		"permissionMode, maxTurns, skills, mcpServers, memory, background, effort, isolation, initialPrompt; both " +
+		"read color). Prompt-file keys (agent, and mode naming an agent) and instructions-file keys (applyTo, " +
+		"excludeAgent) belong to *.prompt.md and *.instructions.md; in an agent file they are ignored, which the " +
+		"warning says. kmx keeps every such key unchanged.",
 	Help: "Fix the spelling, or delete the key if no host reads it.",
 })
+
+// otherHostKeys are keys other hosts read in their own agent files: each
+// maps to the phrase that names the host.
+var otherHostKeys = map[string]string{
+	"hidden": "OpenCode's", "temperature": "OpenCode's", "top_p": "OpenCode's", "permission": "OpenCode's",
+	"permissions": "OpenCode's", "steps": "OpenCode's", "maxSteps": "OpenCode's", "disable": "OpenCode's",
+	"disabled": "OpenCode's", "prompt": "OpenCode's", "system": "OpenCode's", "variant": "OpenCode's",
+	"disallowedTools": "Claude Code's", "permissionMode": "Claude Code's", "maxTurns": "Claude Code's",
+	"skills": "Claude Code's", "mcpServers": "Claude Code's", "memory": "Claude Code's",
+	"background": "Claude Code's", "effort": "Claude Code's", "isolation": "Claude Code's",
+	"initialPrompt": "Claude Code's", "color": "OpenCode's and Claude Code's",
+}
+
+// openCodeModes are the values OpenCode's mode takes; any other mode is
+// the (deprecated) prompt-file key that names the agent to run.
+var openCodeModes = []string{"primary", "subagent", "all"}
+
+// otherFileKeys are keys of prompt and instructions files, with what they
+// mean there.
+var otherFileKeys = map[string]string{
+	"agent":        "a prompt file's key (*.prompt.md: the agent that runs the prompt)",
+	"mode":         "a prompt file's deprecated key (*.prompt.md: the agent that runs the prompt, now agent)",
+	"applyTo":      "an instructions file's key (*.instructions.md: the files the instructions apply to)",
+	"excludeAgent": "an instructions file's key (*.instructions.md: the agents that skip the instructions)",
+}
+
+// hostsIgnore says who ignores a key the agent-file hosts do not read.
+const hostsIgnore = "VS Code and GitHub ignore it"
+
+// foreign reports a frontmatter key that another host or another kind of
+// file reads, as a note or a warning; false when the key is nobody's.
+func (h *hostCheck) foreign(k, v *yaml.Node, field string) bool {
+	host, ok := otherHostKeys[k.Value]
+	if k.Value == "mode" && isString(v) && slices.Contains(openCodeModes, v.Value) {
+		host, ok = "OpenCode's", true
+	}
+	switch {
+	case ok:
+		extra := ""
+		if k.Value == "mcpServers" {
+			extra = " (GitHub's agent-scoped servers are mcp-servers)"
+		}
+		h.failSev(ruleUnknownKey, k, field, diag.SeverityNote, "%s key %q; %s%s", host, k.Value, hostsIgnore, extra)
+	case otherFileKeys[k.Value] != "":
+		h.fail(ruleUnknownKey, k, field, "%q is %s; an agent file ignores it", k.Value, otherFileKeys[k.Value])
+	default:
+		return false
+	}
+	return true
+}
+
+// unknown warns about a key no host reads, naming it when it is safe to
+// repeat and suggesting a near spelling.
+func (h *hostCheck) unknown(k *yaml.Node, field string, allowed []string) {
+	name := "(name withheld)"
+	if plainKey(k.Value) {
+		name = "\"" + k.Value + "\""
+		field += "." + k.Value
+	}
+	h.fail(ruleUnknownKey, k, field, "unknown key %s; %s (known: %s)%s", name, hostsIgnore,
+		strings.Join(allowed, ", "), diag.DidYouMean(k.Value, allowed))
+}

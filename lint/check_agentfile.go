@@ -80,13 +80,13 @@ func (s *session) checkAgentFile(p string) *agentfile.Report {
 	return r
 }
 
-// checkHandoffs reports handoffs naming no agent. The names come from every
+// checkHandoffs reports handoffs and agents: entries naming no agent. The names come from every
 // agent file in the repository: those just checked, and in a narrowed run
 // the others, read for their frontmatter name only.
 func (s *session) checkHandoffs(ctx context.Context, files []string, reports []*agentfile.Report) error {
 	need := false
 	for _, r := range reports {
-		need = need || (r != nil && len(r.Handoffs) > 0)
+		need = need || hasAgentRefs(r)
 	}
 	if !need {
 		return nil
@@ -129,10 +129,23 @@ func (s *session) checkHandoffs(ctx context.Context, files []string, reports []*
 		list = append(list, n)
 	}
 	sort.Strings(list) // suggestions must not depend on map order
+	installer := ""
+	if s.exists(apmManifest) {
+		installer = apmManifest
+	}
 	for _, r := range reports {
-		if r != nil && len(r.Handoffs) > 0 {
-			s.add(r.Path, nil, r.UnresolvedHandoffs(func(n string) bool { return known[n] }, list))
+		if hasAgentRefs(r) {
+			s.add(r.Path, nil, r.UnresolvedAgents(func(n string) bool { return known[n] }, list, installer))
 		}
 	}
 	return nil
+}
+
+// apmManifest is the APM package manifest: its dependencies install agent
+// files from other repositories, so names they define resolve in use.
+const apmManifest = "apm.yml"
+
+// hasAgentRefs reports a report whose file names other agents.
+func hasAgentRefs(r *agentfile.Report) bool {
+	return r != nil && len(r.Handoffs)+len(r.Subagents) > 0
 }

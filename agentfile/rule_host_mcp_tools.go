@@ -1,0 +1,35 @@
+package agentfile
+
+import (
+	"github.com/squadci/squadci/lint/diag"
+	"gopkg.in/yaml.v3"
+)
+
+var ruleMCPTools = diag.Register(diag.Rule{
+	ID: "AF116", Name: "agentfile-mcp-tools", Severity: diag.SeverityError, Domain: "agentfile",
+	Short: "mcp-servers server has no tools list",
+	Full: "GitHub's cloud agent requires tools on every MCP server: the list of the server's tools to enable, " +
+		"[\"*\"] for all (github/docs extend-cloud-agent-with-mcp.md, \"Required keys for local and remote MCP " +
+		"servers\"; its guide to reusing a VS Code configuration says to add a tools key to each server). A server " +
+		"without one, or with tools that is not a sequence of strings, offers the agent nothing. mcp-servers is read " +
+		"only by GitHub, so a file with target: vscode is not checked.",
+	Help: "Add tools: with the server's tools to enable (read-only ones first), or tools: [\"*\"] for all.",
+})
+
+// mcpTools checks that a server lists the tools to enable.
+func (h *hostCheck) mcpTools(name, server *yaml.Node, field string) {
+	v := mapValue(server, "tools")
+	switch {
+	case v == nil:
+		h.cloudFail(ruleMCPTools, name, field, 0, "server has no tools key; the cloud agent enables only the tools it lists (tools: [\"*\"] for all)")
+	case v.Kind == yaml.AliasNode:
+	case v.Kind != yaml.SequenceNode:
+		h.cloudFail(ruleMCPTools, v, field+".tools", 0, "tools must be a sequence of tool names, not %s", shownValue(v))
+	default:
+		for _, e := range v.Content {
+			if e.Kind != yaml.AliasNode && !isString(e) {
+				h.cloudFail(ruleMCPTools, e, field+".tools", 0, "tools entries must be tool names (strings)")
+			}
+		}
+	}
+}

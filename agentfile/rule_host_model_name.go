@@ -1,0 +1,41 @@
+package agentfile
+
+import (
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+	"gopkg.in/yaml.v3"
+)
+
+var ruleModelName = diag.Register(diag.Rule{
+	ID: "AF120", Name: "agentfile-model-name", Severity: diag.SeverityError, Domain: "agentfile",
+	Short: "Frontmatter model joins several model names in one string",
+	Full: "model names one model; VS Code also takes a sequence of names and uses the first one available " +
+		"(promptFileAttributes.ts: \"Can also be a list of models. The first available model will be used\"; " +
+		"promptFileParser.ts reads a string or a string array). Neither host splits a string: VS Code looks the whole " +
+		"text up as one qualified model name, finds none (its validator warns \"Unknown model\") and runs the agent on " +
+		"the model picked in the chat, and GitHub reads model as one string. So a value such as \"GPT-4.1 | gpt-5\" " +
+		"or \"gpt-5, claude-sonnet-4.5\" never selects any of the models it lists: the choice is dropped, an error. " +
+		"No model name contains '|' or ','.",
+	Help: "Write one model name, or a list: model: [first-choice, fallback] (VS Code tries them in order; GitHub reads a single name).",
+})
+
+// modelSeparators join several names in one string; no model name holds
+// either.
+const modelSeparators = "|,"
+
+// modelNames checks one model string (the value, or an entry of the list
+// when inList) for joined names.
+func (h *hostCheck) modelNames(v *yaml.Node, field string, inList bool) {
+	i := strings.IndexAny(v.Value, modelSeparators)
+	if i < 0 {
+		return
+	}
+	n := 1 + strings.Count(v.Value, v.Value[i:i+1])
+	fix := "write a list, model: [a, b]"
+	if inList {
+		fix = "give each name its own entry"
+	}
+	h.fail(ruleModelName, v, field, "model holds %d names joined by %q; no host splits a string, so it selects none of them: %s",
+		n, v.Value[i:i+1], fix)
+}
