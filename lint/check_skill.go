@@ -1,0 +1,87 @@
+package lint
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/squadci/squadci/skill"
+	"github.com/squadci/squadci/squadstate"
+)
+
+func init() {
+	phases = append(phases, checkSkills)
+	kindMatchers["skills"] = skill.IsSkillFile
+}
+
+// maxSkillFile caps a SKILL.md: the squad-state phase reads the ones in
+// Squad's skill directories under the same cap, so both agree.
+const maxSkillFile = maxStateFile
+
+// checkSkills runs the skill rules on every SKILL.md below a skills/
+// directory (skill.IsSkillFile).
+func checkSkills(ctx context.Context, s *session, _ *repo) error {
+	if !s.opts.Config.KindOn("skills") {
+		return nil
+	}
+	var scope []string // skills may be anywhere
+	if s.narrowed() {
+		scope = []string{} // only the targets
+	}
+	listed, err := s.list(ctx, scope)
+	if err != nil {
+		return err
+	}
+	var files []string
+	for _, p := range listed {
+		if skill.IsSkillFile(p) && s.reported(p) && !skill.InsideSkill(p, s.exists) {
+			files = append(files, p)
+		}
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	sc := skill.Context{Exists: s.existsOrDir(ctx), SquadRepo: s.exists(".squad/team.md")}
+	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
+		if src := s.readSkill(files[i]); src != nil {
+			s.add(files[i], src, skill.Inspect(files[i], src, sc))
+		}
+	})
+	return nil
+}
+
+// readSkill reads one SKILL.md. One in Squad's skill directories is read
+// without counting it or reporting its size, since the squad-state phase
+// loads and counts it too (as checkAgentFile does for charters).
+func (s *session) readSkill(p string) []byte {
+	if !squadLoads(p) {
+		return s.load(p, maxSkillFile)
+	}
+	s.markRead(p)
+	src, err := s.files.Read(p, maxSkillFile)
+	var tooLarge *TooLargeError
+	if err != nil && !errors.As(err, &tooLarge) {
+		return nil
+	}
+	return src
+}
+
+// squadLoads reports whether the squad-state phase loads p.
+func squadLoads(p string) bool {
+	return PathUnder(squadstate.Dirs, p) && squadstate.Wanted(p)
+}
+
+// existsOrDir answers skill references: a regular file, or a directory
+// holding at least one file (a link to references/ is a reference too).
+func (s *session) existsOrDir(ctx context.Context) func(string) bool {
+	return func(rel string) bool {
+		if s.exists(rel) {
+			return true
+		}
+		if rel == "" || strings.HasPrefix(rel, "../") {
+			return false
+		}
+		under, err := s.files.List(ctx, []string{strings.TrimSuffix(rel, "/") + "/"})
+		return err == nil && len(under) > 0
+	}
+}
