@@ -78,12 +78,16 @@ func (c *check) boolField(key string, kv keyValue) {
 // isLiteralBool reports the spellings every YAML reader takes as a boolean.
 func isLiteralBool(s string) bool { return s == "true" || s == "false" }
 
-// valueKind is kindName, telling a quoted "true" from a boolean.
+// valueKind is kindName, saying why a string that reads like a boolean
+// is none.
 func valueKind(v *yaml.Node) string {
-	if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!str" {
+	switch {
+	case v.Kind != yaml.ScalarNode || v.ShortTag() != "!!str":
+		return kindName(v)
+	case v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
 		return "string (quoted)"
 	}
-	return kindName(v)
+	return "string (" + quoteName(v.Value) + " is no boolean in YAML 1.2)"
 }
 
 func (c *check) metadataField(v *yaml.Node) {

@@ -27,8 +27,8 @@ var ruleFrontmatter = diag.Register(diag.Rule{
 // frontmatter reads the YAML block and indexes its top-level keys. It
 // reports false when nothing more can be checked.
 func (c *check) frontmatter() bool {
-	if !utf8.Valid(c.src) {
-		c.report(ruleFrontmatter, diag.Span{}, 0, "file is not valid UTF-8; save it as UTF-8")
+	if at := invalidUTF8(c.src); at >= 0 {
+		c.report(ruleFrontmatter, diag.Span{Start: at, End: at + 1}, 0, "file is not valid UTF-8; save it as UTF-8")
 		return false
 	}
 	f := agentfile.ReadFront(c.src)
@@ -91,4 +91,16 @@ func kindName(n *yaml.Node) string {
 		return "binary"
 	}
 	return "string"
+}
+
+// invalidUTF8 is the offset of the first byte that is not UTF-8, or -1.
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
