@@ -24,22 +24,11 @@ func checkSkills(ctx context.Context, s *session, _ *repo) error {
 	if !s.opts.Config.KindOn("skills") {
 		return nil
 	}
-	var scope []string // skills may be anywhere
-	if s.narrowed() {
-		scope = []string{} // only the targets
-	}
-	listed, err := s.list(ctx, scope)
-	if err != nil {
+	files, err := s.listAnywhere(ctx, func(p string) bool {
+		return skill.IsSkillFile(p) && !skill.InsideSkill(p, s.exists)
+	})
+	if err != nil || len(files) == 0 {
 		return err
-	}
-	var files []string
-	for _, p := range listed {
-		if skill.IsSkillFile(p) && s.reported(p) && !skill.InsideSkill(p, s.exists) {
-			files = append(files, p)
-		}
-	}
-	if len(files) == 0 {
-		return nil
 	}
 	sc := skill.Context{Exists: s.existsOrDir(ctx), SquadRepo: s.exists(".squad/team.md")}
 	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {

@@ -2,7 +2,6 @@ package skill
 
 import (
 	"flag"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint/diag"
-	"github.com/squadci/squadci/lint/source"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/skill/err/*.out from the current findings (review them by hand)")
@@ -56,24 +54,15 @@ func lintCase(t *testing.T, root string) []string {
 	return out
 }
 
+// format is testtool.Oneline, also failing for a rule of another domain.
 func format(t *testing.T, p string, src []byte, ds []diag.Diagnostic) []string {
 	t.Helper()
-	lines := source.NewLines(src)
-	var out []string
 	for _, d := range ds {
-		if d.Span.Start < 0 || d.Span.End > len(src) || d.Span.Start > d.Span.End {
-			t.Errorf("%s: span %+v outside [0,%d]: %s", p, d.Span, len(src), d.Message)
+		if r, ok := diag.Lookup(d.Rule); ok && r.Domain != "skill" {
+			t.Errorf("%s: rule %s is not a skill rule", p, d.Rule)
 		}
-		if r, ok := diag.Lookup(d.Rule); !ok || r.Domain != "skill" {
-			t.Errorf("%s: rule %q is not a registered skill rule", p, d.Rule)
-		}
-		if strings.ContainsAny(d.Message, "\n\r") {
-			t.Errorf("%s: message spans lines: %q", p, d.Message)
-		}
-		pos := lines.Position(d.Span.Start)
-		out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s [%s]", p, pos.Line, pos.Column, d.Severity, d.Message, d.Rule))
 	}
-	return out
+	return testtool.Oneline(t, p, src, ds)
 }
 
 func cases(t *testing.T, kind string) []string {
