@@ -7,23 +7,26 @@ import (
 	"github.com/squadci/squadci/lint/diag"
 )
 
-// owner says who, besides the author, decides what a skill file holds, and
-// so how far a finding on it can go (fidelity: vendor files are at most
-// warnings; a location only Squad reads is judged by Squad's lenient
-// loader).
-type owner uint8
+// owner says who, besides the author, decides what a skill file holds and
+// who reads it, and so how far a finding on it can go (fidelity: vendor
+// files are at most warnings; a location only Squad reads is judged by
+// Squad's lenient loader).
+type owner struct {
+	// vendor: one of Squad's shipped skills where Squad installs them
+	// (init: .github/skills, upgrade: .copilot/skills).
+	vendor bool
+	// squadOnly: a location only Squad loads skills from (.squad/skills,
+	// the team's own; .copilot/skills, Squad's legacy directory): VS Code
+	// and GitHub read neither, and Squad's loader defaults the name to the
+	// directory and never reads the description.
+	squadOnly bool
+}
 
-const (
-	ownerAuthor owner = iota
-	// ownerSquadVendor: one of Squad's shipped skills where Squad installs
-	// them (init: .github/skills, upgrade: .copilot/skills).
-	ownerSquadVendor
-	// ownerSquadOnly: a location only Squad loads skills from
-	// (.squad/skills, the team's own; .copilot/skills, Squad's legacy
-	// directory): VS Code and GitHub read neither, and Squad's loader
-	// defaults the name to the directory and never reads the description.
-	ownerSquadOnly
-)
+// ownership is the sentence every rule's documentation ends with: how
+// owner.cap lowers its findings.
+const ownership = " In .squad/skills and .copilot/skills, which only Squad loads (its loader tolerates a missing " +
+	"header, name or description), findings are at most warnings; on a skill Squad ships, in a repository with " +
+	".squad/team.md, they say that `squad upgrade` rewrites the file, and are notes where only Squad reads it."
 
 // squadShipped are the skills Squad ships, by directory name: the
 // templates/skills directories of @bradygaster/squad-sdk 0.13.1 (which
@@ -42,31 +45,30 @@ var squadShipped = []string{
 }
 
 func ownerOf(p, dir string, squadRepo bool) owner {
-	switch {
-	case strings.HasPrefix(p, ".squad/skills/"):
-		return ownerSquadOnly
-	case squadRepo && (strings.HasPrefix(p, ".github/skills/") || strings.HasPrefix(p, ".copilot/skills/")) &&
-		p == strings.SplitN(p, "/", 3)[0]+"/skills/"+dir+"/"+FileName && slices.Contains(squadShipped, dir):
-		return ownerSquadVendor
-	case strings.HasPrefix(p, ".copilot/skills/"):
-		return ownerSquadOnly
+	top, _, _ := strings.Cut(p, "/")
+	installed := (top == ".github" || top == ".copilot") && p == top+"/skills/"+dir+"/"+FileName
+	return owner{
+		vendor:    squadRepo && installed && slices.Contains(squadShipped, dir),
+		squadOnly: strings.HasPrefix(p, ".squad/skills/") || strings.HasPrefix(p, ".copilot/skills/"),
 	}
-	return ownerAuthor
 }
 
-// cap lowers an error to a warning on a file the author does not own, and
-// says why on every error or warning.
+// cap lowers a finding on a file the author does not own or that only
+// Squad reads, and says why on every error or warning. A shipped skill
+// only Squad reads breaks nothing and is not the user's to fix: a note.
 func (o owner) cap(d diag.Diagnostic) diag.Diagnostic {
-	if o == ownerAuthor || d.Severity == diag.SeverityNote {
+	if o == (owner{}) || d.Severity == diag.SeverityNote {
 		return d
 	}
-	if d.Severity == diag.SeverityError {
+	switch {
+	case o.vendor && o.squadOnly:
+		d.Severity = diag.SeverityNote
+	case d.Severity == diag.SeverityError:
 		d.Severity = diag.SeverityWarning
 	}
-	switch o {
-	case ownerSquadVendor:
+	if o.vendor {
 		d.Message += " (a skill Squad ships: `squad upgrade` rewrites this file, so the fix is upstream)"
-	case ownerSquadOnly:
+	} else {
 		d.Message += " (only Squad loads skills from here, and its loader tolerates this)"
 	}
 	return d

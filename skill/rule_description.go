@@ -18,7 +18,7 @@ var ruleDescription = diag.Register(diag.Rule{
 		"GitHub Copilot marks it required). VS Code's validator marks a description that is not a string or " +
 		"is empty as an error, releases up to early 2026 skip a skill without one (skip reason " +
 		"missing-description), and discovery cuts a longer one to 1,024 characters after removing <…> tags " +
-		"(truncateAgentSkillDescription), so what the model reads is not what was written.",
+		"(truncateAgentSkillDescription), so what the model reads is not what was written." + ownership,
 	Help:     "say in one or two sentences what the skill does and when to use it, in at most 1,024 characters",
 	Consumer: "VS Code skips the skill or truncates its description; without one the model cannot pick the skill",
 	Since:    "Agent Skills specification; VS Code 1.108",

@@ -19,7 +19,7 @@ var ruleFieldType = diag.Register(diag.Rule{
 		"ignores any other value and keeps the default (promptValidator validateUserInvocable, " +
 		"validateDisableModelInvocation): an error, since the skill then behaves unlike what was written. " +
 		"argument-hint must be a non-empty string, context is fork or absent, and user-invokable is the " +
-		"deprecated spelling of user-invocable.",
+		"deprecated spelling of user-invocable." + ownership,
 	Help:     "write the field in the shape the format gives it",
 	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation; other shapes break only the format",
 	Since:    "Agent Skills specification; VS Code 1.108",

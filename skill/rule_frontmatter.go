@@ -18,7 +18,7 @@ var ruleFrontmatter = diag.Register(diag.Rule{
 		"VS Code skips a skill whose header does not parse (computeSkillDiscoveryInfo, skip reason " +
 		"parse-error). A file that is not UTF-8, a block never closed, a block holding several YAML " +
 		"documents or one that is not a mapping are errors; a key written twice is a warning, since parsers " +
-		"disagree on which value wins.",
+		"disagree on which value wins." + ownership,
 	Help:     "open the file with ---, name: and description: lines, and a closing ---",
 	Consumer: "VS Code skips the skill (parse-error) and GitHub Copilot has no name or description to list it by",
 	Since:    "Agent Skills specification; VS Code 1.108",

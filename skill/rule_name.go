@@ -19,7 +19,7 @@ var ruleName = diag.Register(diag.Rule{
 		"hyphens\") and its discovery cuts a name to 64 characters (truncateAgentSkillName); a missing name " +
 		"made VS Code skip the skill before it learnt to fall back to the directory name. A leading, trailing " +
 		"or doubled hyphen breaks only the specification (skills-ref refuses it; VS Code loads it), so it is a " +
-		"warning.",
+		"warning." + ownership,
 	Help:     "name the skill in lowercase kebab-case, as its directory is named",
 	Consumer: "VS Code flags the name as invalid or truncates it; GitHub Copilot requires it",
 	Since:    "Agent Skills specification; VS Code 1.108",

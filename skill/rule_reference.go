@@ -22,7 +22,7 @@ var ruleReference = diag.Register(diag.Rule{
 		"repository, anchors and query strings removed. URLs, absolute paths, anchors and placeholders are " +
 		"not references. A path in backticks counts only when it starts with scripts/, references/, assets/, " +
 		"templates/ or examples/, has a file extension, and that directory exists in the skill: otherwise it " +
-		"is more likely a path in the user's project the skill talks about.",
+		"is more likely a path in the user's project the skill talks about." + ownership,
 	Help:     "fix the path, or add the file to the skill's directory",
 	Consumer: "the agent follows the instruction to a file that is not there",
 	Since:    "Agent Skills specification",
