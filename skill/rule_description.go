@@ -16,12 +16,12 @@ var ruleDescription = diag.Register(diag.Rule{
 	Full: "description is required and non-empty, at most 1,024 characters: it is all the model sees of the " +
 		"skill when it decides whether to load it (agentskills.io specification, \"description field\"; " +
 		"GitHub Copilot marks it required). VS Code's validator marks a description that is not a string or " +
-		"is empty as an error, releases up to early 2026 skip a skill without one (skip reason " +
+		"is empty as an error, earlier releases skip a skill without one (skip reason " +
 		"missing-description), and discovery cuts a longer one to 1,024 characters after removing <…> tags " +
 		"(truncateAgentSkillDescription), so what the model reads is not what was written." + ownership,
 	Help:     "say in one or two sentences what the skill does and when to use it, in at most 1,024 characters",
 	Consumer: "VS Code skips the skill or truncates its description; without one the model cannot pick the skill",
-	Since:    "Agent Skills specification; VS Code 1.108",
+	Since:    "Agent Skills specification (agentskills.io)",
 })
 
 // maxDescription is the specification's and VS Code's limit.

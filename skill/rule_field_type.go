@@ -22,7 +22,7 @@ var ruleFieldType = diag.Register(diag.Rule{
 		"deprecated spelling of user-invocable." + ownership,
 	Help:     "write the field in the shape the format gives it",
 	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation; other shapes break only the format",
-	Since:    "Agent Skills specification; VS Code 1.108",
+	Since:    "Agent Skills specification (agentskills.io)",
 })
 
 // maxCompatibility is the specification's limit.

@@ -21,7 +21,7 @@ var ruleFrontmatter = diag.Register(diag.Rule{
 		"disagree on which value wins." + ownership,
 	Help:     "open the file with ---, name: and description: lines, and a closing ---",
 	Consumer: "VS Code skips the skill (parse-error) and GitHub Copilot has no name or description to list it by",
-	Since:    "Agent Skills specification; VS Code 1.108",
+	Since:    "Agent Skills specification (agentskills.io)",
 })
 
 // frontmatter reads the YAML block and indexes its top-level keys. It

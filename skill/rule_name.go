@@ -17,12 +17,12 @@ var ruleName = diag.Register(diag.Rule{
 		"Copilot's skill documentation marks it required and lowercase). VS Code's validator marks any other " +
 		"character as an error (promptValidator: \"Skill name may only contain lowercase letters, numbers, and " +
 		"hyphens\") and its discovery cuts a name to 64 characters (truncateAgentSkillName); a missing name " +
-		"made VS Code skip the skill before it learnt to fall back to the directory name. A leading, trailing " +
+		"made earlier VS Code releases skip the skill (skip reason missing-name); current ones fall back to the directory name. A leading, trailing " +
 		"or doubled hyphen breaks only the specification (skills-ref refuses it; VS Code loads it), so it is a " +
 		"warning." + ownership,
 	Help:     "name the skill in lowercase kebab-case, as its directory is named",
 	Consumer: "VS Code flags the name as invalid or truncates it; GitHub Copilot requires it",
-	Since:    "Agent Skills specification; VS Code 1.108",
+	Since:    "Agent Skills specification (agentskills.io)",
 })
 
 // maxName is the specification's and VS Code's limit (MAX_NAME_LENGTH).

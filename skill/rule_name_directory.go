@@ -12,11 +12,11 @@ var ruleNameDirectory = diag.Register(diag.Rule{
 	Short: "A skill's name differs from its directory's name",
 	Full: "The name must equal the name of the directory holding SKILL.md, exactly (agentskills.io " +
 		"specification: \"Must match the parent directory name\"; skills-ref refuses a mismatch). VS Code " +
-		"compares the two exactly, case included: releases up to early 2026 skip the skill (skip reason " +
+		"compares the two exactly, case included: earlier releases skip the skill (skip reason " +
 		"name-mismatch), later ones load it under the directory name, so /<name> as written does not exist." + ownership,
 	Help:     "rename the directory or the name so that both are the same",
 	Consumer: "VS Code skips the skill, or loads it under its directory name instead of the name written",
-	Since:    "Agent Skills specification; VS Code 1.108",
+	Since:    "Agent Skills specification (agentskills.io)",
 })
 
 // nameMatchesDirectory compares a well-formed scalar name with the
