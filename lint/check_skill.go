@@ -3,6 +3,7 @@ package lint
 import (
 	"context"
 	"errors"
+	"sort"
 	"strings"
 
 	"github.com/squadci/squadci/skill"
@@ -61,16 +62,24 @@ func squadLoads(p string) bool {
 }
 
 // existsOrDir answers skill references: a regular file, or a directory
-// holding at least one file (a link to references/ is a reference too).
+// holding at least one file (a link to references/ is a reference too). A
+// full run looks directories up in the tree it listed; a narrowed one
+// lists the directory.
 func (s *session) existsOrDir(ctx context.Context) func(string) bool {
+	all := s.all // sorted; nil in a narrowed run
 	return func(rel string) bool {
 		if s.exists(rel) {
 			return true
 		}
-		if rel == "" || strings.HasPrefix(rel, "../") {
+		if rel == "" || rel == ".." || strings.HasPrefix(rel, "../") {
 			return false
 		}
-		under, err := s.files.List(ctx, []string{strings.TrimSuffix(rel, "/") + "/"})
+		dir := strings.TrimSuffix(rel, "/") + "/"
+		if all != nil {
+			i := sort.SearchStrings(all, dir)
+			return i < len(all) && strings.HasPrefix(all[i], dir)
+		}
+		under, err := s.files.List(ctx, []string{dir})
 		return err == nil && len(under) > 0
 	}
 }
