@@ -19,7 +19,8 @@ const FileName = "SKILL.md"
 // (.github/skills/x/SKILL.md, .claude/skills/x/SKILL.md, a plugin's
 // skills/x/SKILL.md, or hve-core's grouped .github/skills/group/x/SKILL.md,
 // which its chat.agentSkillsLocations loads). One below a templates/
-// directory (Squad's .squad/templates/skills/, its packages' templates/)
+// directory (Squad's .squad/templates/skills/, its packages' templates/,
+// its own repository's .squad-templates/)
 // is a template copied elsewhere, not a skill where it stands: no host
 // loads it there and its links are written for where it is installed.
 // InsideSkill then drops the SKILL.md files that are another skill's
@@ -30,8 +31,12 @@ func IsSkillFile(p string) bool {
 	}
 	parts := strings.Split(p, "/")
 	above := parts[:max(len(parts)-2, 0)]
-	return slices.Contains(above, "skills") && !slices.Contains(above, "templates")
+	return slices.Contains(above, "skills") && !slices.ContainsFunc(above, isTemplates)
 }
+
+// isTemplates reports a directory of templates: templates/, or the
+// Squad repository's .squad-templates/.
+func isTemplates(dir string) bool { return dir == "templates" || strings.HasSuffix(dir, "-templates") }
 
 // InsideSkill reports whether the SKILL.md at p sits inside another
 // skill's directory (skills/qdrant-scaling/scaling-qps/SKILL.md beside

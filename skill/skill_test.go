@@ -21,6 +21,8 @@ func TestIsSkillFile(t *testing.T) {
 		{".github/skills/pdf/README.md", false},         // not a skill file
 		{".squad/templates/skills/pdf/SKILL.md", false}, // Squad's template copies
 		{"packages/a/templates/skills/pdf/SKILL.md", false},
+		{".squad-templates/skills/pdf/SKILL.md", false},
+		{"skills-test/pdf/SKILL.md", false}, // skills-test is no skills/ directory
 	} {
 		if got := IsSkillFile(tc.path); got != tc.want {
 			t.Errorf("IsSkillFile(%q) = %v, want %v", tc.path, got, tc.want)
