@@ -40,9 +40,9 @@ func (c *check) name() {
 		c.report(ruleName, c.spanOf(v), 0, "name is a YAML %s; write it as a string, e.g. name: %s", kindName(v), quoteName(c.dir))
 		return
 	}
-	n := strings.TrimSpace(v.Value)
+	n := v.Value // untrimmed: VS Code's discovery compares it with the directory as written
 	switch {
-	case n == "":
+	case strings.TrimSpace(n) == "":
 		c.report(ruleName, c.spanOf(v), 0, "name is empty; write the skill's directory name, %s", quoteName(c.dir))
 	case utf8.RuneCountInString(n) > maxName:
 		c.report(ruleName, c.spanOf(v), 0, "name is %d characters; hosts cut it to %d (VS Code then loads it under another name)", utf8.RuneCountInString(n), maxName)

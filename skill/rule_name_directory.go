@@ -26,8 +26,8 @@ func (c *check) nameMatchesDirectory() {
 	if v == nil || v.Kind != yaml.ScalarNode {
 		return
 	}
-	n := strings.TrimSpace(v.Value)
-	if n == "" || n == c.dir {
+	n := v.Value // as written: VS Code's discovery does not trim it
+	if strings.TrimSpace(n) == "" || n == c.dir {
 		return
 	}
 	c.report(ruleNameDirectory, c.spanOf(v), 0, "name %s differs from its directory %s; hosts know the skill by its directory name",
