@@ -25,7 +25,8 @@ var ruleFrontmatter = diag.Register(diag.Rule{
 })
 
 // frontmatter reads the YAML block and indexes its top-level keys. It
-// reports false when nothing more can be checked.
+// reports false when the keys cannot be checked; c.front stays nil only
+// for a file that is not UTF-8.
 func (c *check) frontmatter() bool {
 	if at := invalidUTF8(c.src); at >= 0 {
 		c.report(ruleFrontmatter, diag.Span{Start: at, End: at + 1}, 0, "file is not valid UTF-8; save it as UTF-8")

@@ -88,15 +88,16 @@ type check struct {
 type keyValue struct{ k, v *yaml.Node }
 
 func (c *check) run() {
-	if !c.frontmatter() {
-		return
+	if c.frontmatter() {
+		c.name()
+		c.nameMatchesDirectory()
+		c.description()
+		c.fieldTypes()
+		c.unknownKeys()
 	}
-	c.name()
-	c.nameMatchesDirectory()
-	c.description()
-	c.fieldTypes()
-	c.unknownKeys()
-	c.references(source.ParseMarkdown(c.src))
+	if c.front != nil { // the body's links count even under a broken header
+		c.references(source.ParseMarkdown(c.src))
+	}
 }
 
 // report adds one finding at severity sev (the rule's default when zero),
