@@ -2,7 +2,6 @@ package agentfile
 
 import (
 	"flag"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 	"testing"
 
 	"github.com/squadci/squadci/lint/diag"
-	"github.com/squadci/squadci/lint/secrets"
-	"github.com/squadci/squadci/lint/source"
 
 	"github.com/squadci/squadci/internal/testtool"
 )
@@ -62,31 +59,13 @@ func fixtureTree(t *testing.T, dir string) (map[string][]diag.Diagnostic, map[st
 // columns in code points as the engine prints them, sorted like its output.
 func formatFindings(t *testing.T, path string, src []byte, ds []diag.Diagnostic) []string {
 	t.Helper()
-	lines := source.NewLines(src)
 	slices.SortStableFunc(ds, func(a, b diag.Diagnostic) int {
 		if a.Span.Start != b.Span.Start {
 			return a.Span.Start - b.Span.Start
 		}
 		return strings.Compare(a.Rule+a.Message, b.Rule+b.Message)
 	})
-	var out []string
-	for _, d := range ds {
-		if d.Span.Start < 0 || d.Span.End > len(src) || d.Span.Start > d.Span.End {
-			t.Errorf("%s: span %+v outside [0,%d]: %s", path, d.Span, len(src), d.Message)
-		}
-		if _, ok := diag.Lookup(d.Rule); !ok {
-			t.Errorf("%s: unregistered rule %q", path, d.Rule)
-		}
-		if ms := secrets.Scan(d.Message); len(ms) > 0 {
-			t.Errorf("%s: message echoes credential-shaped text: %s", path, d.Rule)
-		}
-		if strings.ContainsAny(d.Message, "\n\r") {
-			t.Errorf("%s: message spans lines: %q", path, d.Message)
-		}
-		p := lines.Position(d.Span.Start)
-		out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s [%s]", path, p.Line, p.Column, d.Severity, d.Message, d.Rule))
-	}
-	return out
+	return testtool.Oneline(t, path, src, ds)
 }
 
 // outPath is where a fixture's expectations live: its name without

@@ -34,19 +34,11 @@ func agentFileKind(p string) string {
 // checkAgentFiles runs the agent-file rules on every agent file and kmx
 // charter, then resolves handoffs against the repository's agents.
 func checkAgentFiles(ctx context.Context, s *session, _ *repo) error {
-	var scope []string // agent files may be anywhere
-	if s.narrowed() {
-		scope = []string{} // only the targets
-	}
-	listed, err := s.list(ctx, scope)
+	files, err := s.listAnywhere(ctx, func(p string) bool {
+		return agentFileKind(p) != "" && s.opts.Config.KindOn("agents")
+	})
 	if err != nil {
 		return err
-	}
-	var files []string
-	for _, p := range listed {
-		if agentFileKind(p) != "" && s.reported(p) && s.opts.Config.KindOn("agents") {
-			files = append(files, p)
-		}
 	}
 	reports := make([]*agentfile.Report, len(files))
 	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {

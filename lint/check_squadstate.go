@@ -83,6 +83,7 @@ func checkSquadState(ctx context.Context, s *session, r *repo) error {
 		}
 	}
 	in.ProfilePins = s.opts.Config.ProfilePins
+	in.SkillsChecked = s.opts.Config.KindOn("skills")
 	s.guard(squadstate.Dirs[0], func() {
 		ds, profiles := squadstate.CheckExplained(in)
 		s.addByPath(ds, in)

@@ -110,6 +110,27 @@ func (s *session) list(ctx context.Context, under []string) ([]string, error) {
 	return compactSorted(paths), nil
 }
 
+// listAnywhere returns the files of a kind that may sit anywhere in the
+// tree (agent files, skills): every listed file that keep accepts and
+// whose findings are reported. A narrowed run lists only the targets.
+func (s *session) listAnywhere(ctx context.Context, keep func(string) bool) ([]string, error) {
+	var scope []string // anywhere
+	if s.narrowed() {
+		scope = []string{} // only the targets
+	}
+	listed, err := s.list(ctx, scope)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, p := range listed {
+		if s.reported(p) && keep(p) {
+			files = append(files, p)
+		}
+	}
+	return files, nil
+}
+
 // PathUnder reports whether p is one of the files, or below one of the
 // directories ("dir/"), in list.
 func PathUnder(list []string, p string) bool {

@@ -35,6 +35,11 @@ type Repo struct {
 	// Agents are the deployed agent files (.github/agents/**/*.agent.md). A
 	// repository without any skips the roster's "agent deployed" check.
 	Agents []Agent
+	// SkillsChecked says the engine checks every skill's Agent Skills
+	// fields (name, description) itself (the skill rules, SK1xx): SS248
+	// then keeps to what only Squad reads (confidence), so one mismatch is
+	// not reported twice at two severities.
+	SkillsChecked bool
 	// Manifests are the connector manifests the engine parsed.
 	Manifests []Manifest
 	// Exchanges are connector private state files

@@ -25,7 +25,9 @@ var ruleSkillFrontMatter = diag.Register(diag.Rule{
 	Short: "a skill's front matter disagrees with its directory or enumerations",
 	Full: "Front matter is optional; when present, name equals the directory name (ignoring case), " +
 		"description is present and confidence is low, medium or high. The skill loader never reads " +
-		"confidence, so a value outside the scale is a note.",
+		"confidence, so a value outside the scale is a note. While the skills kind is checked (kinds.skills, " +
+		"on by default) the skill rules SK102–SK104 report name and description for every skill, and this " +
+		"rule keeps to confidence.",
 	Help: "match name to the directory and use a known confidence",
 
 	Consumer: "nothing breaks: the Squad SDK's skill loader never reads confidence; shipped skills " +
@@ -89,10 +91,11 @@ func checkSkillFile(c *checker, d *doc, name string) {
 	if md.Front == nil {
 		return
 	}
-	if n := md.Front.Get("name"); n != nil && !strings.EqualFold(n.Value, name) {
+	// While the skill rules run they report name and description (SK102–SK104).
+	if n := md.Front.Get("name"); !c.repo.SkillsChecked && n != nil && !strings.EqualFold(n.Value, name) {
 		c.report(ruleSkillFrontMatter.At(d.path, n.ValueSpan, "name %s differs from the directory %s", quote(n.Value), quote(name)))
 	}
-	if md.Front.Get("description") == nil {
+	if !c.repo.SkillsChecked && md.Front.Get("description") == nil {
 		c.report(ruleSkillFrontMatter.At(d.path, md.Front.Span, "the front matter has no description"))
 	}
 	if cf := md.Front.Get("confidence"); cf != nil && !isOneOf(cf.Value, []string{"low", "medium", "high"}) {

@@ -1,0 +1,64 @@
+package skill
+
+import (
+	"slices"
+
+	"github.com/squadci/squadci/lint/diag"
+)
+
+var ruleUnknownKey = diag.Register(diag.Rule{
+	ID: "SK106", Name: "skill-unknown-key", Severity: diag.SeverityNote, Domain: "skill",
+	Short: "A frontmatter key is not an Agent Skills field",
+	Full: "The Agent Skills fields are name, description, license, compatibility, metadata and allowed-tools " +
+		"(agentskills.io specification). Hosts read more: VS Code argument-hint, user-invocable, " +
+		"disable-model-invocation and context (promptValidator allAttributeNames); Claude Code also " +
+		"when_to_use, model, effort, agent, hooks, paths and shell; Squad domain, confidence, source, tools, " +
+		"triggers, roles and allowedTools. Such a key is a note naming the host that reads it. A key no host " +
+		"reads is a note too (VS Code shows it only as a hint, and skills-ref refuses it): put extra data under " +
+		"metadata. A key one or two letters away from a known one is a warning, since the field meant is " +
+		"then not set.",
+	Help:     "fix the spelling, or move data no host reads under metadata",
+	Consumer: "nothing breaks: hosts ignore keys they do not read; a misspelt key leaves its field unset",
+	Since:    "Agent Skills specification",
+})
+
+// unknownKeys reports keys beyond the specification, naming who reads them.
+func (c *check) unknownKeys() {
+	names := fieldNames()
+	slices.Sort(names) // suggestions must not depend on map order
+	for key, kv := range c.sortedKeys() {
+		f, known := fields[key]
+		span := c.spanOf(kv.k)
+		switch {
+		case known && f.host == "":
+		case known && key == "user-invokable":
+			// a deprecated spelling: fieldTypes says so
+		case known && alsoRead[key] != "":
+			c.report(ruleUnknownKey, span, 0, "key %q is not an Agent Skills field; %s and %s read it", key, f.host, alsoRead[key])
+		case known:
+			c.report(ruleUnknownKey, span, 0, "key %q is not an Agent Skills field; only %s reads it", key, f.host)
+		default:
+			if near := diag.Closest(key, names); near != "" {
+				c.report(ruleUnknownKey, span, diag.SeverityWarning, "key %q is no field any host reads (did you mean %q?)", key, near)
+			} else {
+				c.report(ruleUnknownKey, span, 0, "key %q is no field any host reads; put extra data under metadata", key)
+			}
+		}
+	}
+}
+
+// sortedKeys yields the top-level keys in file order.
+func (c *check) sortedKeys() func(yield func(string, keyValue) bool) {
+	return func(yield func(string, keyValue) bool) {
+		root := c.front.Root
+		if root == nil {
+			return
+		}
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			k := root.Content[i]
+			if kv := c.keys[k.Value]; kv.k == k && !yield(k.Value, kv) {
+				return
+			}
+		}
+	}
+}
