@@ -1,0 +1,151 @@
+package lint
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/squadci/squadci/agentfile"
+	"github.com/squadci/squadci/promptfile"
+)
+
+func init() {
+	phases = append(phases, checkPromptFiles, checkInstructionsFiles)
+	kindMatchers["prompts"] = isPromptFile
+	kindMatchers["instructions"] = isInstructionsFile
+}
+
+// isPromptFile matches prompt files anywhere: VS Code gives every
+// *.prompt.md its prompt language and validator, whichever folder
+// chat.promptFilesLocations points at (.github/prompts by default).
+func isPromptFile(p string) bool { return strings.HasSuffix(p, ".prompt.md") }
+
+// isInstructionsFile matches *.instructions.md anywhere (VS Code validates
+// them by name; .github/instructions is only the default folder) and the
+// repository-wide .github/copilot-instructions.md.
+func isInstructionsFile(p string) bool {
+	return strings.HasSuffix(p, ".instructions.md") || p == promptfile.RepositoryInstructions
+}
+
+// kindFiles lists the reported files of one kind, anywhere in the tree (or
+// only the targets in a narrowed run).
+func (s *session) kindFiles(ctx context.Context, kind string, match func(string) bool) ([]string, error) {
+	var scope []string
+	if s.narrowed() {
+		scope = []string{}
+	}
+	listed, err := s.list(ctx, scope)
+	if err != nil || !s.opts.Config.KindOn(kind) {
+		return nil, err
+	}
+	var files []string
+	for _, p := range listed {
+		if match(p) && s.reported(p) {
+			files = append(files, p)
+		}
+	}
+	return files, nil
+}
+
+// checkPromptFiles runs the prompt-file rules, then resolves the agents
+// the files name against the repository's agent files.
+func checkPromptFiles(ctx context.Context, s *session, _ *repo) error {
+	files, err := s.kindFiles(ctx, "prompts", isPromptFile)
+	if err != nil {
+		return err
+	}
+	reports := make([]*promptfile.PromptReport, len(files))
+	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
+		if src := s.load(files[i], agentfile.MaxFileBytes); src != nil {
+			reports[i] = promptfile.CheckPrompt(files[i], src)
+			s.add(files[i], src, reports[i].Diagnostics)
+		}
+	})
+	need := false
+	for _, r := range reports {
+		need = need || (r != nil && r.Agent != nil)
+	}
+	if !need {
+		return nil
+	}
+	known, names, err := s.agentNames(ctx)
+	if err != nil {
+		return err
+	}
+	for _, r := range reports {
+		if r != nil {
+			s.add(r.Path, nil, r.UnresolvedAgent(func(n string) bool { return known[n] }, names))
+		}
+	}
+	return nil
+}
+
+// agentNames are the names VS Code accepts for the repository's agent
+// files (each file's frontmatter name and file stem, as handoffs resolve
+// them), read for their frontmatter only and without counting them.
+func (s *session) agentNames(ctx context.Context) (map[string]bool, []string, error) {
+	all, err := s.list(ctx, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	var agents []string
+	for _, p := range all {
+		if agentFileKind(p) == "agent" {
+			agents = append(agents, p)
+		}
+	}
+	names := make([][]string, len(agents))
+	s.parallel(ctx, len(agents), func(i int) string { return agents[i] }, func(i int) {
+		if src, err := s.files.Read(agents[i], agentfile.MaxFileBytes); err == nil {
+			names[i] = agentfile.AgentNames(agents[i], src)
+		}
+	})
+	known := map[string]bool{}
+	for _, ns := range names {
+		for _, n := range ns {
+			known[n] = true
+		}
+	}
+	list := make([]string, 0, len(known))
+	for n := range known {
+		list = append(list, n)
+	}
+	sort.Strings(list) // suggestions must not depend on map order
+	return known, list, nil
+}
+
+// checkInstructionsFiles runs the instructions rules, then matches every
+// applyTo pattern against the repository's files.
+func checkInstructionsFiles(ctx context.Context, s *session, _ *repo) error {
+	files, err := s.kindFiles(ctx, "instructions", isInstructionsFile)
+	if err != nil {
+		return err
+	}
+	reports := make([]*promptfile.InstructionsReport, len(files))
+	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
+		if src := s.load(files[i], agentfile.MaxFileBytes); src != nil {
+			reports[i] = promptfile.CheckInstructions(files[i], src)
+			s.add(files[i], src, reports[i].Diagnostics)
+		}
+	})
+	need := false
+	for _, r := range reports {
+		need = need || (r != nil && len(r.Globs) > 0)
+	}
+	if !need {
+		return nil
+	}
+	all := s.all // every file counts, paths.exclude too: instructions apply to it
+	if all == nil {
+		if all, err = s.files.List(ctx, nil); err != nil {
+			return err
+		}
+	}
+	listing := promptfile.NewListing(all)
+	s.parallel(ctx, len(reports), func(i int) string { return files[i] }, func(i int) {
+		if reports[i] != nil {
+			s.add(reports[i].Path, nil, reports[i].Unmatched(listing))
+		}
+	})
+	return nil
+}
