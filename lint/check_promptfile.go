@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/squadci/squadci/agentfile"
+	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/promptfile"
 )
 
@@ -47,6 +48,37 @@ func (s *session) kindFiles(ctx context.Context, kind string, match func(string)
 	return files, nil
 }
 
+// checkEach loads each file under the agent-file size cap and checks it,
+// in parallel, recording its findings; a file that cannot be read has a
+// nil report.
+func checkEach[R any](ctx context.Context, s *session, files []string, check func(string, []byte) (R, []diag.Diagnostic)) []R {
+	reports := make([]R, len(files))
+	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
+		if src := s.load(files[i], agentfile.MaxFileBytes); src != nil {
+			var ds []diag.Diagnostic
+			reports[i], ds = check(files[i], src)
+			s.add(files[i], src, ds)
+		}
+	})
+	return reports
+}
+
+// agentFileNames reads the given agent files for their frontmatter name
+// only, without counting them, and returns every name they answer to.
+func (s *session) agentFileNames(ctx context.Context, agents []string) []string {
+	names := make([][]string, len(agents))
+	s.parallel(ctx, len(agents), func(i int) string { return agents[i] }, func(i int) {
+		if src, err := s.files.Read(agents[i], agentfile.MaxFileBytes); err == nil {
+			names[i] = agentfile.AgentNames(agents[i], src)
+		}
+	})
+	var out []string
+	for _, ns := range names {
+		out = append(out, ns...)
+	}
+	return out
+}
+
 // checkPromptFiles runs the prompt-file rules, then resolves the agents
 // the files name against the repository's agent files.
 func checkPromptFiles(ctx context.Context, s *session, _ *repo) error {
@@ -54,12 +86,9 @@ func checkPromptFiles(ctx context.Context, s *session, _ *repo) error {
 	if err != nil {
 		return err
 	}
-	reports := make([]*promptfile.PromptReport, len(files))
-	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
-		if src := s.load(files[i], agentfile.MaxFileBytes); src != nil {
-			reports[i] = promptfile.CheckPrompt(files[i], src)
-			s.add(files[i], src, reports[i].Diagnostics)
-		}
+	reports := checkEach(ctx, s, files, func(p string, src []byte) (*promptfile.PromptReport, []diag.Diagnostic) {
+		r := promptfile.CheckPrompt(p, src)
+		return r, r.Diagnostics
 	})
 	need := false
 	for _, r := range reports {
@@ -94,23 +123,11 @@ func (s *session) agentNames(ctx context.Context) (map[string]bool, []string, er
 			agents = append(agents, p)
 		}
 	}
-	names := make([][]string, len(agents))
-	s.parallel(ctx, len(agents), func(i int) string { return agents[i] }, func(i int) {
-		if src, err := s.files.Read(agents[i], agentfile.MaxFileBytes); err == nil {
-			names[i] = agentfile.AgentNames(agents[i], src)
-		}
-	})
 	known := map[string]bool{}
-	for _, ns := range names {
-		for _, n := range ns {
-			known[n] = true
-		}
+	for _, n := range s.agentFileNames(ctx, agents) {
+		known[n] = true
 	}
-	list := make([]string, 0, len(known))
-	for n := range known {
-		list = append(list, n)
-	}
-	sort.Strings(list) // suggestions must not depend on map order
+	list := sortedNames(known)
 	return known, list, nil
 }
 
@@ -121,12 +138,9 @@ func checkInstructionsFiles(ctx context.Context, s *session, _ *repo) error {
 	if err != nil {
 		return err
 	}
-	reports := make([]*promptfile.InstructionsReport, len(files))
-	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
-		if src := s.load(files[i], agentfile.MaxFileBytes); src != nil {
-			reports[i] = promptfile.CheckInstructions(files[i], src)
-			s.add(files[i], src, reports[i].Diagnostics)
-		}
+	reports := checkEach(ctx, s, files, func(p string, src []byte) (*promptfile.InstructionsReport, []diag.Diagnostic) {
+		r := promptfile.CheckInstructions(p, src)
+		return r, r.Diagnostics
 	})
 	need := false
 	for _, r := range reports {
@@ -148,4 +162,15 @@ func checkInstructionsFiles(ctx context.Context, s *session, _ *repo) error {
 		}
 	})
 	return nil
+}
+
+// sortedNames lists a set of names in order: suggestions must not depend
+// on map order.
+func sortedNames(known map[string]bool) []string {
+	list := make([]string, 0, len(known))
+	for n := range known {
+		list = append(list, n)
+	}
+	sort.Strings(list)
+	return list
 }
