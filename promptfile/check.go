@@ -44,7 +44,7 @@ func (c *check) at(r *diag.Rule, n *yaml.Node, field, format string, args ...any
 // key (VS Code reports them as errors and reads no attribute); kmx's own
 // bounds and refused characters in decoded strings are warnings, since
 // the hosts still read such values. A credential-shaped decoded string is
-// left to the credential scan, which is not this package's business.
+// the credential rule's (see credentials).
 func (c *check) headerProblems(r *diag.Rule) {
 	for _, p := range c.hdr.Problems {
 		sev := diag.SeverityOff

@@ -44,6 +44,7 @@ type Glob struct {
 func CheckInstructions(path string, src []byte) *InstructionsReport {
 	c := newCheck(path, src)
 	r := &InstructionsReport{Path: path}
+	c.credentials(ruleInstructionsCredential, src)
 	if path == RepositoryInstructions {
 		c.repositoryHeader()
 		r.Diagnostics = c.out

@@ -55,6 +55,7 @@ type AgentRef struct {
 // CheckPrompt runs every single-file rule on one prompt file.
 func CheckPrompt(path string, src []byte) *PromptReport {
 	c := newCheck(path, src)
+	c.credentials(rulePromptCredential, src)
 	c.headerProblems(rulePromptFrontmatter)
 	c.keys(func(k, v *yaml.Node, field string) {
 		switch k.Value {
