@@ -14,7 +14,12 @@ type Header struct {
 	Present  bool       // the file opens with a line holding only ---
 	Root     *yaml.Node // the mapping of keys; nil when absent, empty or refused
 	Problems []HeaderProblem
-	ys       *yamlSource
+	// BodyStart is the byte offset where the body begins: after the closing
+	// ---, at the start (past a byte-order mark) without a header, and at
+	// the end when the header never closes (VS Code then reads the whole
+	// file as header).
+	BodyStart int
+	ys        *yamlSource
 }
 
 // HeaderProblem is one reason the frontmatter cannot be read as written.
@@ -36,7 +41,7 @@ var problemKinds = map[*diag.Rule]string{
 // holding only --- and the next such line, parsed as one YAML mapping.
 // A file over MaxFileBytes is not read.
 func ParseHeader(path string, src []byte) *Header {
-	h := &Header{}
+	h := &Header{BodyStart: len(src)}
 	if len(src) > MaxFileBytes {
 		return h
 	}
@@ -44,6 +49,10 @@ func ParseHeader(path string, src []byte) *Header {
 	c.lines = splitLines(src, c.bom)
 	c.splitFrontmatter()
 	h.Present = c.front != nil || c.fatal
+	h.BodyStart = len(src)
+	if !c.fatal && c.body < len(c.lines) {
+		h.BodyStart = c.lines[c.body].start
+	}
 	if c.front != nil && !c.fatal {
 		c.checkFrontmatter()
 		h.ys = c.front.ys

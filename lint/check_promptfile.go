@@ -90,6 +90,31 @@ func checkPromptFiles(ctx context.Context, s *session, _ *repo) error {
 		r := promptfile.CheckPrompt(p, src)
 		return r, r.Diagnostics
 	})
+	if err := s.resolvePromptAgents(ctx, reports); err != nil {
+		return err
+	}
+	refs := false
+	for _, r := range reports {
+		refs = refs || (r != nil && len(r.Refs) > 0)
+	}
+	if !refs {
+		return nil
+	}
+	all, err := s.repoFiles(ctx)
+	if err != nil {
+		return err
+	}
+	tree := promptfile.NewTree(all)
+	for _, r := range reports {
+		if r != nil {
+			s.add(r.Path, nil, r.MissingFiles(tree))
+		}
+	}
+	return nil
+}
+
+// resolvePromptAgents reports the prompt files whose agent names no agent.
+func (s *session) resolvePromptAgents(ctx context.Context, reports []*promptfile.PromptReport) error {
 	need := false
 	for _, r := range reports {
 		need = need || (r != nil && r.Agent != nil)
@@ -107,6 +132,15 @@ func checkPromptFiles(ctx context.Context, s *session, _ *repo) error {
 		}
 	}
 	return nil
+}
+
+// repoFiles is every file of the tree, paths.exclude aside: an excluded
+// file still exists for the hosts, which match and attach it.
+func (s *session) repoFiles(ctx context.Context) ([]string, error) {
+	if s.all != nil {
+		return s.all, nil
+	}
+	return s.files.List(ctx, nil)
 }
 
 // agentNames are the names VS Code accepts for the repository's agent
@@ -144,21 +178,19 @@ func checkInstructionsFiles(ctx context.Context, s *session, _ *repo) error {
 	})
 	need := false
 	for _, r := range reports {
-		need = need || (r != nil && len(r.Globs) > 0)
+		need = need || (r != nil && (len(r.Globs) > 0 || len(r.Refs) > 0))
 	}
 	if !need {
 		return nil
 	}
-	all := s.all // every file counts, paths.exclude too: instructions apply to it
-	if all == nil {
-		if all, err = s.files.List(ctx, nil); err != nil {
-			return err
-		}
+	all, err := s.repoFiles(ctx)
+	if err != nil {
+		return err
 	}
-	listing := promptfile.NewListing(all)
+	listing, tree := promptfile.NewListing(all), promptfile.NewTree(all)
 	s.parallel(ctx, len(reports), func(i int) string { return files[i] }, func(i int) {
-		if reports[i] != nil {
-			s.add(reports[i].Path, nil, reports[i].Unmatched(listing))
+		if r := reports[i]; r != nil {
+			s.add(r.Path, nil, append(r.Unmatched(listing), r.MissingFiles(tree)...))
 		}
 	})
 	return nil

@@ -18,6 +18,8 @@ func TestCredentials(t *testing.T) {
 		{"token in an escaped frontmatter string", "p.prompt.md", "---\ndescription: \"ghp_\\u005a" + fakeToken[5:] + "\"\n---\nGo.\n",
 			[]finding{{"PF107", "error", "frontmatter.description"}}},
 		{"reference is no credential", "p.prompt.md", "---\nagent: agent\n---\nUse ${{ secrets.GITHUB_TOKEN }} or $GH_TOKEN.\n", nil},
+		{"generic value is a warning", "a.instructions.md", "---\napplyTo: '**'\n---\n    const API_KEY = \"Qw7rT2yLp9Zx4Vb8Nm3K\";\n",
+			[]finding{{"IN109", "warning", "high-entropy value assigned to API_KEY"}}},
 		{"token in instructions", "a.instructions.md", "---\napplyTo: '**'\n---\ntoken: " + fakeToken + "\n",
 			[]finding{{"IN109", "error", "GitHub"}}},
 		{"token in the repository file", RepositoryInstructions, "Push with " + fakeToken + ".\n",

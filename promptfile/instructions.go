@@ -31,7 +31,8 @@ var notInInstructions = owners(map[string][]string{
 type InstructionsReport struct {
 	Path        string
 	Diagnostics []diag.Diagnostic
-	Globs       []Glob // the valid applyTo patterns, for the cross-file check
+	Globs       []Glob    // the valid applyTo patterns, for the cross-file check
+	Refs        []FileRef // the body's file references, likewise
 }
 
 // Glob is one applyTo pattern and where its value is.
@@ -43,7 +44,7 @@ type Glob struct {
 // CheckInstructions runs every single-file rule on one instructions file.
 func CheckInstructions(path string, src []byte) *InstructionsReport {
 	c := newCheck(path, src)
-	r := &InstructionsReport{Path: path}
+	r := &InstructionsReport{Path: path, Refs: bodyRefs(path, src, c.hdr.BodyStart)}
 	c.credentials(ruleInstructionsCredential, src)
 	if path == RepositoryInstructions {
 		c.repositoryHeader()

@@ -44,6 +44,7 @@ type PromptReport struct {
 	// Agent is the custom agent the file names, for the cross-file check;
 	// nil when it names none, or a built-in.
 	Agent *AgentRef
+	Refs  []FileRef // the body's file references, for the cross-file check
 }
 
 // AgentRef is an agent name as written, and where.
@@ -71,7 +72,7 @@ func CheckPrompt(path string, src []byte) *PromptReport {
 			c.unknownKey(rulePromptUnknownKey, k, "prompt", promptKeys, notInPrompts)
 		}
 	})
-	r := &PromptReport{Path: path, Agent: c.promptAgent()}
+	r := &PromptReport{Path: path, Agent: c.promptAgent(), Refs: bodyRefs(path, src, c.hdr.BodyStart)}
 	r.Diagnostics = c.out
 	return r
 }

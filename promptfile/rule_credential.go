@@ -8,7 +8,9 @@ import (
 const credentialFull = "The whole file — prose, frontmatter, comments — is scanned with the shared credential-shape " +
 	"scanner, and so is every decoded double-quoted frontmatter string. The hosts send the file's text to " +
 	"the model and it is committed to the repository, so a credential in it has leaked. The message names " +
-	"the family (or, for a generic value, the key it is assigned to), never the value."
+	"the family (or, for a generic value, the key it is assigned to), never the value. The known token " +
+	"formats are errors; a value only the generic heuristic flags (high entropy, assigned to a secret-named " +
+	"key) is a warning, since in these files such lines are mostly examples of what not to write."
 
 const credentialHelp = "Remove the value and rotate the credential; reference it from the host's secret store instead."
 
@@ -33,7 +35,11 @@ func (c *check) credentials(r *diag.Rule, src []byte) {
 	for _, m := range secrets.Scan(string(src)) {
 		span := diag.Span{Start: m.Start, End: m.End}
 		seen = append(seen, span)
-		c.fail(r, diag.SeverityOff, span, "", "credential-shaped content (%s); the value is withheld", m.Phrase())
+		sev := diag.SeverityOff
+		if m.Family == "generic-secret" {
+			sev = diag.SeverityWarning
+		}
+		c.fail(r, sev, span, "", "credential-shaped content (%s); the value is withheld", m.Phrase())
 	}
 	for _, p := range c.hdr.Problems {
 		if p.Kind == "credential" && !overlaps(seen, p.Span) {
