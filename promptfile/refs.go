@@ -46,7 +46,7 @@ func bodyRefs(p string, src []byte, from int) []FileRef {
 		var links [][]int
 		for _, m := range link.FindAllStringSubmatchIndex(line, -1) {
 			links = append(links, m[:2])
-			if (m[0] > 0 && line[m[0]-1] == '!') || touchesAny(code, m[0], m[0]) {
+			if (m[0] > 0 && line[m[0]-1] == '!') || touchesAny(code, m[0], m[0]) || touchesAny(code, m[4], m[4]) {
 				continue // an image, or an example in code
 			}
 			out = appendRef(out, p, line[m[4]:m[5]], lineStart+m[4], lineStart+m[5])
@@ -112,7 +112,8 @@ func touchesAny(ranges [][]int, s, e int) bool {
 // appendRef resolves one reference relative to the file's folder, as VS
 // Code does, and keeps it when squadci can check it: not a URL, not an
 // absolute path (VS Code reads those on the local disk), not a bare
-// #anchor, and inside the repository. A title ("...") and a #fragment or
+// #anchor, not a template placeholder ({{x}}, ${x}), and inside the
+// repository. A title ("...") and a #fragment or
 // ?query are not part of the file name.
 func appendRef(out []FileRef, p, written string, s, e int) []FileRef {
 	t := strings.TrimSpace(written)
@@ -126,7 +127,7 @@ func appendRef(out []FileRef, p, written string, s, e int) []FileRef {
 	if dec, err := url.PathUnescape(t); err == nil {
 		t = dec
 	}
-	if t == "" || strings.HasPrefix(t, "/") || strings.Contains(t, ":") {
+	if t == "" || strings.HasPrefix(t, "/") || strings.ContainsAny(t, ":{}$") {
 		return out
 	}
 	resolved := path.Clean(path.Join(path.Dir(p), t))

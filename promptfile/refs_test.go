@@ -13,6 +13,8 @@ func TestFileReferences(t *testing.T) {
 		{"a folder exists too", "Look in [src](../../src/app).\n", nil},
 		{"fragment, title and angle brackets are not the name", "[a](../../docs/guide.md#intro) [b](<../../docs/guide.md> \"Guide\") [c](../../docs/guide.md?x=1)\n", nil},
 		{"urls, absolute paths, anchors and escapes are left alone", "[w](https://example.com/x) [m](mailto:a@example.com) [abs](/etc/hosts) [here](#top) [up](../../../../outside.md)\n", nil},
+		{"placeholders are not files", "[x]({{redirect_url}}) [y](${workspaceFolder}/a.md)\n", nil},
+		{"a link whose target is in code", "- [ ] Links use `[text](url)`.\n", nil},
 		{"images are not references", "![logo](missing.png)\n", nil},
 		{"code is an example", "```md\n[x](missing.md)\n```\nInline `[y](missing.md)` and `#file:nope.md`.\n", nil},
 		{"missing link", "See [guide](../docs/guide.md).\n",

@@ -6,8 +6,8 @@ const fileRefFull = "VS Code reads the body's Markdown links ([text](target), im
 	"references, resolves each against the file's folder, attaches the file as context, and warns " +
 	"\"File not found\" when it does not exist (promptFileParser.ts: PromptBody; promptValidator.ts: " +
 	"validateBody). squadci checks the same references against the repository's files and folders, " +
-	"leaving out URLs, absolute paths (VS Code reads those on the local disk), bare #anchors and paths " +
-	"that leave the repository; a link's \"title\", #fragment and ?query are not part of the file name. " +
+	"leaving out URLs, absolute paths (VS Code reads those on the local disk), bare #anchors, template " +
+	"placeholders ({{x}}, ${x}) and paths that leave the repository; a link's \"title\", #fragment and ?query are not part of the file name. " +
 	"VS Code also reads references inside fenced code and `inline code`; squadci does not, since there they " +
 	"are examples. A #file: reference that runs into a trailing period is reported as VS Code reads it."
 
