@@ -51,6 +51,11 @@ func TestPromptAndInstructionsFiles(t *testing.T) {
 		".github/instructions/rust.instructions.md": `IN105 frontmatter.applyTo: pattern "**/*.rs" matches no file`,
 		".github/copilot-instructions.md":           `IN107 its frontmatter ("applyTo") has no effect`,
 	}
+	for _, f := range fs {
+		if f.Path == "prompts/elsewhere.prompt.md" && (f.Line != 2 || f.Column != 1 || f.EndColumn != 6) {
+			t.Errorf("the unknown key's position: %d:%d-%d", f.Line, f.Column, f.EndColumn)
+		}
+	}
 	for p, w := range want {
 		got := findingsOf(fs, p)
 		if len(got) != 1 || !strings.HasPrefix(got[0], w) {

@@ -88,7 +88,7 @@ func (c *check) repositoryHeader() {
 		what = fmt.Sprintf("its frontmatter (%s) has no effect", strings.Join(quoted(keys), ", "))
 	}
 	c.fail(ruleInstructionsRepository, diag.SeverityOff, diag.Span{Start: 0, End: 3}, "",
-		"%s: the hosts apply this file to every request without reading a header, and the block reaches the model as text", what)
+		"%s: the hosts apply this file to every request without reading a header (GitHub documents it as plain Markdown)", what)
 }
 
 func quoted(ss []string) []string {

@@ -8,8 +8,7 @@ var ruleInstructionsRepository = diag.Register(diag.Rule{
 	Full: "The repository-wide instructions apply to every request: VS Code attaches " +
 		".github/copilot-instructions.md whenever github.copilot.chat.codeGeneration.useInstructionFiles is on " +
 		"(computeAutomaticInstructions.ts: _addAgentInstructions), without reading its header, and GitHub's " +
-		"docs describe the file as plain Markdown. applyTo and excludeAgent there have no effect, and the " +
-		"block reaches the model as text.",
+		"docs describe the file as plain Markdown. applyTo, excludeAgent and description there have no effect.",
 	Help:     "Move scoped guidance to .github/instructions/NAME.instructions.md with applyTo; delete the block here.",
 	Consumer: "nothing breaks: the keys have no effect",
 })

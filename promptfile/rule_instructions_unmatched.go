@@ -8,7 +8,7 @@ var ruleInstructionsUnmatched = diag.Register(diag.Rule{
 	Full: "Each applyTo pattern is matched the way VS Code matches it (computeAutomaticInstructions.ts): " +
 		"ignoring case, and with **/ put in front of a pattern that does not start with **/ or /, so " +
 		"src/**/*.ts matches below any folder; **, * and **/* match every request. A pattern that matches no " +
-		"file in the repository (tracked or untracked, paths.exclude aside) attaches the instructions to " +
+		"file in the repository (tracked, or untracked and not ignored by git; paths.exclude removes none) attaches the instructions to " +
 		"nothing today — often a typo or a folder that moved. A leading / is read here as the repository " +
 		"root.",
 	Help:     "Correct the pattern, or delete it if the files it meant are gone.",
