@@ -47,14 +47,17 @@ func TestPromptAndInstructionsFiles(t *testing.T) {
 	}
 	want := map[string]string{
 		".github/prompts/lost.prompt.md":            `PF104 frontmatter.agent: "Code Reviewr" is neither a built-in agent nor an agent file's name in this repository (did you mean "Code Reviewer"?)`,
-		"prompts/elsewhere.prompt.md":               `PF102 frontmatter: unknown key "bogus"`,
 		".github/instructions/rust.instructions.md": `IN105 frontmatter.applyTo: pattern "**/*.rs" matches no file`,
 		".github/copilot-instructions.md":           `IN107 its frontmatter ("applyTo") has no effect`,
 	}
 	for _, f := range fs {
-		if f.Path == "prompts/elsewhere.prompt.md" && (f.Line != 2 || f.Column != 1 || f.EndColumn != 6) {
+		if f.Path == "prompts/elsewhere.prompt.md" && f.Rule == "PF102" && (f.Line != 2 || f.Column != 1 || f.EndColumn != 6) {
 			t.Errorf("the unknown key's position: %d:%d-%d", f.Line, f.Column, f.EndColumn)
 		}
+	}
+	if got := findingsOf(fs, "prompts/elsewhere.prompt.md"); len(got) != 2 || !strings.HasPrefix(got[0], "PF109 not below .github/prompts/") ||
+		!strings.HasPrefix(got[1], `PF102 frontmatter: unknown key "bogus"`) {
+		t.Errorf("a prompt file outside .github/prompts/ is checked and noted: %q", got)
 	}
 	for p, w := range want {
 		got := findingsOf(fs, p)

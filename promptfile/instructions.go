@@ -51,6 +51,7 @@ func CheckInstructions(path string, src []byte) *InstructionsReport {
 		r.Diagnostics = c.out
 		return r
 	}
+	c.placement(ruleInstructionsPlacement, ".github/instructions")
 	c.headerProblems(ruleInstructionsFrontmatter)
 	sawApplyTo := false
 	c.keys(func(k, v *yaml.Node, field string) {

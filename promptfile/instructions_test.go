@@ -68,7 +68,7 @@ func TestApplyToMatchesRepository(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := CheckInstructions("a.instructions.md", []byte("---\napplyTo: '"+tc.applyTo+"'\n---\nX.\n"))
+			r := CheckInstructions(".github/instructions/a.instructions.md", []byte("---\napplyTo: '"+tc.applyTo+"'\n---\nX.\n"))
 			matchFindings(t, r.Diagnostics, nil)
 			matchFindings(t, r.Unmatched(files), tc.want)
 		})
@@ -96,5 +96,30 @@ func TestSplitGlobAware(t *testing.T) {
 				t.Errorf("%q: got %q, want %q", in, got, want)
 			}
 		}
+	}
+}
+
+func TestPlacement(t *testing.T) {
+	src := "---\napplyTo: '**'\ndescription: d\n---\nX.\n"
+	cases := []struct {
+		path string
+		want []finding
+	}{
+		{".github/instructions/go.instructions.md", nil},
+		{".github/instructions/lang/go/go.instructions.md", nil},
+		{"instructions/go.instructions.md", []finding{{"IN111", "note", "not below .github/instructions/"}}},
+		{"docs/.github/instructions/go.instructions.md", []finding{{"IN111", "note", "not below .github/instructions/"}}},
+		{".github/prompts/p.prompt.md", nil},
+		{".github/prompts/team/p.prompt.md", nil},
+		{"prompts/p.prompt.md", []finding{{"PF109", "note", "not below .github/prompts/"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path, func(t *testing.T) {
+			got := CheckInstructions(tc.path, []byte(src)).Diagnostics
+			if tc.path[len(tc.path)-len(".prompt.md"):] == ".prompt.md" {
+				got = CheckPrompt(tc.path, []byte("---\ndescription: d\n---\nX.\n")).Diagnostics
+			}
+			matchFindings(t, got, tc.want)
+		})
 	}
 }

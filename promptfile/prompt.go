@@ -57,6 +57,7 @@ type AgentRef struct {
 func CheckPrompt(path string, src []byte) *PromptReport {
 	c := newCheck(path, src)
 	c.credentials(rulePromptCredential, src)
+	c.placement(rulePromptPlacement, ".github/prompts")
 	c.headerProblems(rulePromptFrontmatter)
 	c.keys(func(k, v *yaml.Node, field string) {
 		switch k.Value {

@@ -87,7 +87,7 @@ func TestPromptAgentResolves(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := CheckPrompt("p.prompt.md", []byte(tc.src))
+			r := CheckPrompt(".github/prompts/p.prompt.md", []byte(tc.src))
 			got := r.UnresolvedAgent(isKnown, names)
 			matchFindings(t, got, tc.want)
 		})
@@ -97,7 +97,7 @@ func TestPromptAgentResolves(t *testing.T) {
 // TestPromptFindingPositions: findings point at the key or value they name.
 func TestPromptFindingPositions(t *testing.T) {
 	src := "---\nname: x\nbogus: 1\n---\nBody.\n"
-	ds := CheckPrompt("p.prompt.md", []byte(src)).Diagnostics
+	ds := CheckPrompt(".github/prompts/p.prompt.md", []byte(src)).Diagnostics
 	if len(ds) != 1 || src[ds[0].Span.Start:ds[0].Span.End] != "bogus" {
 		t.Fatalf("span of the unknown key: %+v", ds)
 	}

@@ -36,7 +36,7 @@ func TestFileReferences(t *testing.T) {
 		matchFindings(t, r.MissingFiles(tree), []finding{{"IN110", "warning", `"gone.md"`}})
 	})
 	t.Run("an unclosed header has no body", func(t *testing.T) {
-		r := CheckPrompt("p.prompt.md", []byte("---\ndescription: d\nSee [y](gone.md).\n"))
+		r := CheckPrompt(".github/prompts/p.prompt.md", []byte("---\ndescription: d\nSee [y](gone.md).\n"))
 		if len(r.Refs) != 0 {
 			t.Fatalf("refs in an unclosed header: %+v", r.Refs)
 		}
