@@ -2,6 +2,7 @@ package promptfile
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -91,12 +92,17 @@ func vscodePattern(pattern string) string {
 	return "**/" + p
 }
 
-// Listing is the repository's files, lower-cased once for matching.
-type Listing struct{ lower []string }
+// Listing is the repository's files, lower-cased once for matching, and
+// the answers so far: the same pattern recurs across instructions files.
+type Listing struct {
+	lower []string
+	mu    sync.Mutex
+	seen  map[string]bool
+}
 
 // NewListing prepares files (root-relative, '/'-separated) for matching.
 func NewListing(files []string) *Listing {
-	l := &Listing{lower: make([]string, len(files))}
+	l := &Listing{lower: make([]string, len(files)), seen: map[string]bool{}}
 	for i, f := range files {
 		l.lower[i] = strings.ToLower(f)
 	}
@@ -109,10 +115,86 @@ func (l *Listing) matchesAny(pattern string) bool {
 		return true
 	}
 	p := vscodePattern(pattern)
+	l.mu.Lock()
+	ok, done := l.seen[p]
+	l.mu.Unlock()
+	if !done {
+		ok = l.scan(p)
+		l.mu.Lock()
+		l.seen[p] = ok
+		l.mu.Unlock()
+	}
+	return ok
+}
+
+// scan matches p against every file; a pattern that is **/*. and a
+// literal tail (the common **/*.go) is a suffix test.
+func (l *Listing) scan(p string) bool {
+	tail, ok := strings.CutPrefix(p, "**/*.")
+	if !ok || strings.ContainsAny(tail, "*?[]{}\\/") {
+		return l.scanSlow(p)
+	}
 	for _, f := range l.lower {
+		if strings.HasSuffix(f, "."+tail) {
+			return true
+		}
+	}
+	return false
+}
+
+// scanSlow matches p with the glob matcher, skipping files that lack the
+// pattern's longest literal run (every match contains it).
+func (l *Listing) scanSlow(p string) bool {
+	lit := requiredLiteral(p)
+	for _, f := range l.lower {
+		if !strings.Contains(f, lit) {
+			continue
+		}
 		if ok, _ := doublestar.Match(p, f); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// requiredLiteral is the longest run of p outside [...] and {...} with no
+// glob character, leaving out the slashes beside a ** (which may match no
+// folder): text any path p matches contains verbatim.
+func requiredLiteral(p string) string {
+	best, cur, depth := "", strings.Builder{}, 0
+	flush := func() {
+		if cur.Len() > len(best) {
+			best = cur.String()
+		}
+		cur.Reset()
+	}
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '[' || c == '{':
+			depth++
+			flush()
+		case (c == ']' || c == '}') && depth > 0:
+			depth--
+		case depth > 0:
+		case c == '*' && i+1 < len(p) && p[i+1] == '*':
+			// ** may match no folder at all: the slashes around it are optional
+			if b := cur.String(); strings.HasSuffix(b, "/") {
+				cur.Reset()
+				cur.WriteString(strings.TrimSuffix(b, "/"))
+			}
+			flush()
+			for i+1 < len(p) && p[i+1] == '*' {
+				i++
+			}
+			if i+1 < len(p) && p[i+1] == '/' {
+				i++
+			}
+		case c == '*' || c == '?' || c == '\\':
+			flush()
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	flush()
+	return best
 }

@@ -62,6 +62,8 @@ func TestApplyToMatchesRepository(t *testing.T) {
 		{"everything", "**", nil},
 		{"root-anchored", "/docs/**", nil},
 		{"base name", "Makefile", nil},
+		{"globstar before a root file", "**/Makefile", nil},
+		{"globstars around a folder", "**/guide/**", nil},
 		{"nothing matches", "**/*.rs", []finding{{"IN105", "warning", `frontmatter.applyTo: pattern "**/*.rs" matches no file in this repository`}}},
 		{"only the unmatched one of several", "**/*.go, **/*.py", []finding{{"IN105", "warning", `"**/*.py"`}}},
 		{"anchored elsewhere", "/src/**", []finding{{"IN105", "warning", `"/src/**"`}}},
@@ -121,5 +123,35 @@ func TestPlacement(t *testing.T) {
 			}
 			matchFindings(t, got, tc.want)
 		})
+	}
+}
+
+// TestSuffixFastPathAgrees: the **/*.ext shortcut answers as the glob
+// matcher does, file by file.
+func TestSuffixFastPathAgrees(t *testing.T) {
+	files := []string{"a/b.go", ".go", "x/.go", "c.gox", "d/e.go", "f.go/readme", "g.tar.go"}
+	for _, p := range []string{"**/*.go", "**/*.gox", "**/*.tar.go", "**/*.md"} {
+		for _, f := range files {
+			l := NewListing([]string{f})
+			if fast, slow := l.scan(vscodePattern(p)), l.scanSlow(vscodePattern(p)); fast != slow {
+				t.Errorf("%s on %s: fast path %v, glob %v", p, f, fast, slow)
+			}
+		}
+	}
+}
+
+func TestRequiredLiteral(t *testing.T) {
+	cases := map[string]string{
+		"**/.copilot-tracking/pr/**": ".copilot-tracking/pr",
+		"**/*.{ts,js}":               ".",
+		"src/[ab]c/**/*.go":          "src/",
+		"**":                         "",
+		"**/docs/**/readme.md":       "readme.md",
+		"**/*.ts":                    ".ts",
+	}
+	for p, want := range cases {
+		if got := requiredLiteral(p); got != want {
+			t.Errorf("%q: %q, want %q", p, got, want)
+		}
 	}
 }
