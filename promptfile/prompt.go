@@ -1,10 +1,10 @@
 package promptfile
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/squadci/squadci/agentfile"
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/diag"
 	"gopkg.in/yaml.v3"
 )
@@ -178,14 +178,7 @@ func acceptedList(names []string) string {
 	}
 	out := strings.Join(shown, ", ")
 	if rest := len(names) - len(shown); rest > 0 {
-		out += ", and " + plural(rest, "other")
+		out += ", and " + plural.Count(rest, "other")
 	}
 	return out
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -102,3 +102,14 @@ func TestPromptFindingPositions(t *testing.T) {
 		t.Fatalf("span of the unknown key: %+v", ds)
 	}
 }
+
+// TestAcceptedListIsShort: a long list of agents is cut at ten names.
+func TestAcceptedListIsShort(t *testing.T) {
+	var names []string
+	for _, n := range "abcdefghijkl" {
+		names = append(names, "agent-"+string(n))
+	}
+	r := CheckPrompt(".github/prompts/p.prompt.md", []byte("---\nagent: nobody\n---\nGo.\n"))
+	got := r.UnresolvedAgent(func(string) bool { return false }, names)
+	matchFindings(t, got, []finding{{"PF104", "warning", "VS Code accepts: agent, ask, edit, plan, agent-a, agent-b, agent-c, agent-d, agent-e, agent-f, and 6 others"}})
+}
