@@ -31,12 +31,15 @@ func isInstructionsFile(p string) bool {
 // kindFiles lists the reported files of one kind, anywhere in the tree (or
 // only the targets in a narrowed run).
 func (s *session) kindFiles(ctx context.Context, kind string, match func(string) bool) ([]string, error) {
+	if !s.opts.Config.KindOn(kind) {
+		return nil, nil
+	}
 	var scope []string
 	if s.narrowed() {
 		scope = []string{}
 	}
 	listed, err := s.list(ctx, scope)
-	if err != nil || !s.opts.Config.KindOn(kind) {
+	if err != nil {
 		return nil, err
 	}
 	var files []string
