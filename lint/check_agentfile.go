@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/squadci/squadci/agentfile"
@@ -104,23 +103,11 @@ func (s *session) checkHandoffs(ctx context.Context, files []string, reports []*
 				others = append(others, p)
 			}
 		}
-		names := make([][]string, len(others))
-		s.parallel(ctx, len(others), func(i int) string { return others[i] }, func(i int) {
-			if src, err := s.files.Read(others[i], agentfile.MaxFileBytes); err == nil {
-				names[i] = agentfile.AgentNames(others[i], src)
-			}
-		})
-		for _, ns := range names {
-			for _, n := range ns {
-				known[n] = true
-			}
+		for _, n := range s.agentFileNames(ctx, others) {
+			known[n] = true
 		}
 	}
-	list := make([]string, 0, len(known))
-	for n := range known {
-		list = append(list, n)
-	}
-	sort.Strings(list) // suggestions must not depend on map order
+	list := sortedNames(known)
 	installer := ""
 	if s.exists(apmManifest) {
 		installer = apmManifest

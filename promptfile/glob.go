@@ -1,0 +1,200 @@
+package promptfile
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// splitGlobAware splits an applyTo value on commas outside braces and
+// brackets, as VS Code's glob.splitGlobAware does: "**/*.{ts,js},docs/**"
+// is two patterns. A trailing empty segment is not returned.
+func splitGlobAware(s string) []string {
+	var out []string
+	var cur strings.Builder
+	inBraces, inBrackets := false, false
+	for _, r := range s {
+		switch r {
+		case ',':
+			if !inBraces && !inBrackets {
+				out = append(out, cur.String())
+				cur.Reset()
+				continue
+			}
+		case '{':
+			inBraces = true
+		case '}':
+			inBraces = false
+		case '[':
+			inBrackets = true
+		case ']':
+			inBrackets = false
+		}
+		cur.WriteRune(r)
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// globProblem explains why VS Code cannot use pattern as written ("" when
+// it can): an unclosed [ or { (VS Code then matches something else than
+// written), or a character range running backwards, which makes VS Code's
+// regular expression fail so that the pattern matches nothing.
+func globProblem(pattern string) string {
+	switch {
+	case strings.Count(pattern, "{") != strings.Count(pattern, "}"):
+		return "its { and } do not pair up"
+	case !doublestar.ValidatePattern(strings.ReplaceAll(pattern, `\`, "/")):
+		return "it has an unclosed [ or {"
+	case backwardsRange(pattern):
+		return "a [...] range runs backwards"
+	}
+	return ""
+}
+
+// backwardsRange reports a bracket range like [z-a].
+func backwardsRange(p string) bool {
+	in := false
+	for i := 0; i < len(p); i++ {
+		switch {
+		case p[i] == '[':
+			in = true
+		case p[i] == ']':
+			in = false
+		case in && p[i] == '-' && i > 0 && i+1 < len(p) && p[i-1] != '[' && p[i+1] != ']' && p[i-1] > p[i+1]:
+			return true
+		}
+	}
+	return false
+}
+
+// matchesEverything reports the patterns VS Code applies to every request,
+// even with no file attached (computeAutomaticInstructions.ts).
+func matchesEverything(pattern string) bool {
+	return pattern == "**" || pattern == "**/*" || pattern == "*"
+}
+
+// vscodePattern is the pattern VS Code matches: a relative pattern is
+// prefixed with **/ so that it matches below any folder, and matching
+// ignores case. A leading / anchors it at the repository root here (VS
+// Code matches it against the absolute path).
+func vscodePattern(pattern string) string {
+	p := strings.ToLower(pattern)
+	switch {
+	case strings.HasPrefix(p, "/"):
+		return strings.TrimPrefix(p, "/")
+	case strings.HasPrefix(p, "**/"):
+		return p
+	}
+	return "**/" + p
+}
+
+// Listing is the repository's files, lower-cased once for matching, and
+// the answers so far: the same pattern recurs across instructions files.
+type Listing struct {
+	lower []string
+	mu    sync.Mutex
+	seen  map[string]bool
+}
+
+// NewListing prepares files (root-relative, '/'-separated) for matching.
+func NewListing(files []string) *Listing {
+	l := &Listing{lower: make([]string, len(files)), seen: map[string]bool{}}
+	for i, f := range files {
+		l.lower[i] = strings.ToLower(f)
+	}
+	return l
+}
+
+// matchesAny reports whether pattern, as VS Code reads it, matches a file.
+func (l *Listing) matchesAny(pattern string) bool {
+	if matchesEverything(pattern) {
+		return true
+	}
+	p := vscodePattern(pattern)
+	l.mu.Lock()
+	ok, done := l.seen[p]
+	l.mu.Unlock()
+	if !done {
+		ok = l.scan(p)
+		l.mu.Lock()
+		l.seen[p] = ok
+		l.mu.Unlock()
+	}
+	return ok
+}
+
+// scan matches p against every file; a pattern that is **/*. and a
+// literal tail (the common **/*.go) is a suffix test.
+func (l *Listing) scan(p string) bool {
+	tail, ok := strings.CutPrefix(p, "**/*.")
+	if !ok || strings.ContainsAny(tail, "*?[]{}\\/") {
+		return l.scanSlow(p)
+	}
+	for _, f := range l.lower {
+		if strings.HasSuffix(f, "."+tail) {
+			return true
+		}
+	}
+	return false
+}
+
+// scanSlow matches p with the glob matcher, skipping files that lack the
+// pattern's longest literal run (every match contains it).
+func (l *Listing) scanSlow(p string) bool {
+	lit := requiredLiteral(p)
+	for _, f := range l.lower {
+		if !strings.Contains(f, lit) {
+			continue
+		}
+		if ok, _ := doublestar.Match(p, f); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// requiredLiteral is the longest run of p outside [...] and {...} with no
+// glob character, leaving out the slashes beside a ** (which may match no
+// folder): text any path p matches contains verbatim.
+func requiredLiteral(p string) string {
+	best, cur, depth := "", strings.Builder{}, 0
+	flush := func() {
+		if cur.Len() > len(best) {
+			best = cur.String()
+		}
+		cur.Reset()
+	}
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '[' || c == '{':
+			depth++
+			flush()
+		case (c == ']' || c == '}') && depth > 0:
+			depth--
+		case depth > 0:
+		case c == '*' && i+1 < len(p) && p[i+1] == '*':
+			// ** may match no folder at all: the slashes around it are optional
+			if b := cur.String(); strings.HasSuffix(b, "/") {
+				cur.Reset()
+				cur.WriteString(strings.TrimSuffix(b, "/"))
+			}
+			flush()
+			for i+1 < len(p) && p[i+1] == '*' {
+				i++
+			}
+			if i+1 < len(p) && p[i+1] == '/' {
+				i++
+			}
+		case c == '*' || c == '?' || c == '\\':
+			flush()
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	flush()
+	return best
+}

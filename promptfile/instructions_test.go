@@ -1,0 +1,157 @@
+package promptfile
+
+import "testing"
+
+func TestCheckInstructions(t *testing.T) {
+	cases := []struct {
+		name, path, src string
+		want            []finding
+	}{
+		{"clean", "", "---\nname: Go\ndescription: Go style\napplyTo: '**/*.go'\nexcludeAgent: code-review\n---\nUse gofmt.\n", nil},
+		{"several globs, braces kept whole", "", "---\napplyTo: '**/*.{ts,tsx}, docs/**'\n---\nX.\n", nil},
+		{"excludeAgent list", "", "---\napplyTo: '**'\nexcludeAgent: [code-review, coding-agent]\n---\nX.\n", nil},
+		{"no applyTo", "", "---\ndescription: by hand\n---\nX.\n", []finding{{"IN108", "note", "no applyTo"}}},
+		{"no header at all", "", "Plain guidance.\n", []finding{{"IN108", "note", "no applyTo"}}},
+		{"unclosed header", "", "---\napplyTo: '**'\nX.\n", []finding{{"IN101", "error", "never closed"}}},
+		{"broken yaml", "", "---\napplyTo: [\n---\nX.\n", []finding{{"IN101", "error", "YAML does not parse"}}},
+		{"applyTo as a list", "", "---\napplyTo:\n  - '**/*.ts'\n---\nX.\n",
+			[]finding{{"IN103", "error", "frontmatter.applyTo: must be one string of comma-separated globs, not a sequence"}}},
+		{"applyTo as a mapping", "", "---\napplyTo: {a: b}\n---\nX.\n", []finding{{"IN103", "error", "must be a string, not a mapping"}}},
+		{"blank applyTo", "", "---\napplyTo: ''\n---\nX.\n", []finding{{"IN103", "warning", "must not be blank"}}},
+		{"unclosed brace", "", "---\napplyTo: '**/*.{ts,js'\n---\nX.\n",
+			[]finding{{"IN104", "error", `pattern "**/*.{ts,js" is not a valid glob: its { and } do not pair up`}}},
+		{"unclosed bracket", "", "---\napplyTo: 'src/[ab/*.go'\n---\nX.\n", []finding{{"IN104", "error", "unclosed [ or {"}}},
+		{"backwards range", "", "---\napplyTo: 'v[9-0].txt'\n---\nX.\n", []finding{{"IN104", "error", "runs backwards"}}},
+		{"empty pattern between commas", "", "---\napplyTo: '**/*.go,, **/*.md'\n---\nX.\n", []finding{{"IN104", "warning", "empty pattern between commas"}}},
+		{"trailing comma is fine", "", "---\napplyTo: '**/*.go,'\n---\nX.\n", nil},
+		{"unknown excludeAgent", "", "---\napplyTo: '**'\nexcludeAgent: code-reviewer\n---\nX.\n",
+			[]finding{{"IN106", "warning", `"code-reviewer" excludes no agent (GitHub excludes "code-review" or "coding-agent"); every agent still reads this file (did you mean "code-review"?)`}}},
+		{"excludeAgent mapping", "", "---\napplyTo: '**'\nexcludeAgent: {a: b}\n---\nX.\n", []finding{{"IN103", "error", "not a mapping"}}},
+		{"excludeAgent list entry", "", "---\napplyTo: '**'\nexcludeAgent: [code-review, review]\n---\nX.\n", []finding{{"IN106", "warning", `"review" excludes no agent`}}},
+		{"prompt key", "", "---\napplyTo: '**'\ntools: [search]\n---\nX.\n", []finding{{"IN102", "warning", `key "tools" is a prompt-file key`}}},
+		{"claude rules key", "", "---\npaths: ['src/**']\n---\nX.\n",
+			[]finding{{"IN102", "warning", "Claude Code's rules-file"}, {"IN108", "note", "no applyTo"}}},
+		{"unknown key", "", "---\napplyto: '**'\n---\nX.\n",
+			[]finding{{"IN102", "warning", `(did you mean "applyTo"?)`}, {"IN108", "note", "no applyTo"}}},
+		{"repository file with keys", RepositoryInstructions, "---\napplyTo: '**/*.go'\ndescription: all\n---\nX.\n",
+			[]finding{{"IN107", "warning", `its frontmatter ("applyTo", "description") has no effect`}}},
+		{"repository file without header", RepositoryInstructions, "Be kind.\n", nil},
+		{"repository file, broken header", RepositoryInstructions, "---\n: [\n---\nX.\n", []finding{{"IN107", "warning", "frontmatter block has no effect"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.path
+			if p == "" {
+				p = ".github/instructions/x.instructions.md"
+			}
+			matchFindings(t, CheckInstructions(p, []byte(tc.src)).Diagnostics, tc.want)
+		})
+	}
+}
+
+func TestApplyToMatchesRepository(t *testing.T) {
+	files := NewListing([]string{"cmd/main.go", "web/src/App.TSX", "docs/guide/intro.md", "Makefile"})
+	cases := []struct {
+		name, applyTo string
+		want          []finding
+	}{
+		{"extension anywhere", "**/*.go", nil},
+		{"relative pattern matches below any folder", "src/**/*.tsx", nil},
+		{"case is ignored", "**/*.tsx", nil},
+		{"braces", "**/*.{md,txt}", nil},
+		{"everything", "**", nil},
+		{"root-anchored", "/docs/**", nil},
+		{"base name", "Makefile", nil},
+		{"globstar before a root file", "**/Makefile", nil},
+		{"globstars around a folder", "**/guide/**", nil},
+		{"nothing matches", "**/*.rs", []finding{{"IN105", "warning", `frontmatter.applyTo: pattern "**/*.rs" matches no file in this repository`}}},
+		{"only the unmatched one of several", "**/*.go, **/*.py", []finding{{"IN105", "warning", `"**/*.py"`}}},
+		{"anchored elsewhere", "/src/**", []finding{{"IN105", "warning", `"/src/**"`}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := CheckInstructions(".github/instructions/a.instructions.md", []byte("---\napplyTo: '"+tc.applyTo+"'\n---\nX.\n"))
+			matchFindings(t, r.Diagnostics, nil)
+			matchFindings(t, r.Unmatched(files), tc.want)
+		})
+	}
+}
+
+func TestSplitGlobAware(t *testing.T) {
+	cases := map[string][]string{
+		"a,b":                    {"a", "b"},
+		"*.{ts,js},x":            {"*.{ts,js}", "x"},
+		"[a,b]/*,y":              {"[a,b]/*", "y"},
+		"a,":                     {"a"},
+		"":                       nil,
+		"a, ,b":                  {"a", " ", "b"},
+		"**/*.{ts,tsx}, docs/**": {"**/*.{ts,tsx}", " docs/**"},
+	}
+	for in, want := range cases {
+		got := splitGlobAware(in)
+		if len(got) != len(want) {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%q: got %q, want %q", in, got, want)
+			}
+		}
+	}
+}
+
+func TestPlacement(t *testing.T) {
+	src := "---\napplyTo: '**'\ndescription: d\n---\nX.\n"
+	cases := []struct {
+		path string
+		want []finding
+	}{
+		{".github/instructions/go.instructions.md", nil},
+		{".github/instructions/lang/go/go.instructions.md", nil},
+		{"instructions/go.instructions.md", []finding{{"IN111", "note", "not below .github/instructions/"}}},
+		{"docs/.github/instructions/go.instructions.md", []finding{{"IN111", "note", "not below .github/instructions/"}}},
+		{".github/prompts/p.prompt.md", nil},
+		{".github/prompts/team/p.prompt.md", nil},
+		{"prompts/p.prompt.md", []finding{{"PF109", "note", "not below .github/prompts/"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.path, func(t *testing.T) {
+			got := CheckInstructions(tc.path, []byte(src)).Diagnostics
+			if tc.path[len(tc.path)-len(".prompt.md"):] == ".prompt.md" {
+				got = CheckPrompt(tc.path, []byte("---\ndescription: d\n---\nX.\n")).Diagnostics
+			}
+			matchFindings(t, got, tc.want)
+		})
+	}
+}
+
+// TestSuffixFastPathAgrees: the **/*.ext shortcut answers as the glob
+// matcher does, file by file.
+func TestSuffixFastPathAgrees(t *testing.T) {
+	files := []string{"a/b.go", ".go", "x/.go", "c.gox", "d/e.go", "f.go/readme", "g.tar.go"}
+	for _, p := range []string{"**/*.go", "**/*.gox", "**/*.tar.go", "**/*.md"} {
+		for _, f := range files {
+			l := NewListing([]string{f})
+			if fast, slow := l.scan(vscodePattern(p)), l.scanSlow(vscodePattern(p)); fast != slow {
+				t.Errorf("%s on %s: fast path %v, glob %v", p, f, fast, slow)
+			}
+		}
+	}
+}
+
+func TestRequiredLiteral(t *testing.T) {
+	cases := map[string]string{
+		"**/.copilot-tracking/pr/**": ".copilot-tracking/pr",
+		"**/*.{ts,js}":               ".",
+		"src/[ab]c/**/*.go":          "src/",
+		"**":                         "",
+		"**/docs/**/readme.md":       "readme.md",
+		"**/*.ts":                    ".ts",
+	}
+	for p, want := range cases {
+		if got := requiredLiteral(p); got != want {
+			t.Errorf("%q: %q, want %q", p, got, want)
+		}
+	}
+}

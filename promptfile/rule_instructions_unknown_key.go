@@ -1,0 +1,15 @@
+package promptfile
+
+import "github.com/squadci/squadci/lint/diag"
+
+var ruleInstructionsUnknownKey = diag.Register(diag.Rule{
+	ID: "IN102", Name: "instructions-unknown-key", Severity: diag.SeverityWarning, Domain: "instructions",
+	Short: "Instructions file frontmatter key is not one the hosts read",
+	Full: "Instructions files read applyTo, excludeAgent, name and description (VS Code: promptFileAttributes.ts, " +
+		"instructionAttributes; GitHub reads applyTo and excludeAgent). Any other key is ignored, and VS " +
+		"Code's validator marks it with a warning. A prompt-file or agent-file key (agent, mode, tools, " +
+		"model, ...) is named as such, and paths as Claude Code's rules key, which VS Code reads only in " +
+		".claude/rules files.",
+	Help:     "Fix the spelling, use applyTo for the files it applies to, or delete the key.",
+	Consumer: "nothing breaks: the hosts ignore the key",
+})

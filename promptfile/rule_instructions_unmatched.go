@@ -1,0 +1,16 @@
+package promptfile
+
+import "github.com/squadci/squadci/lint/diag"
+
+var ruleInstructionsUnmatched = diag.Register(diag.Rule{
+	ID: "IN105", Name: "instructions-apply-to-unmatched", Severity: diag.SeverityWarning, Domain: "instructions",
+	Short: "applyTo pattern matches no file in the repository",
+	Full: "Each applyTo pattern is matched the way VS Code matches it (computeAutomaticInstructions.ts): " +
+		"ignoring case, and with **/ put in front of a pattern that does not start with **/ or /, so " +
+		"src/**/*.ts matches below any folder; **, * and **/* match every request. A pattern that matches no " +
+		"file in the repository (tracked, or untracked and not ignored by git; paths.exclude removes none) attaches the instructions to " +
+		"nothing today — often a typo or a folder that moved. A leading / is read here as the repository " +
+		"root.",
+	Help:     "Correct the pattern, or delete it if the files it meant are gone.",
+	Consumer: "nothing breaks today: the instructions are applied to no file",
+})

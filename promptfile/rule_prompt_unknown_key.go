@@ -1,0 +1,15 @@
+package promptfile
+
+import "github.com/squadci/squadci/lint/diag"
+
+var rulePromptUnknownKey = diag.Register(diag.Rule{
+	ID: "PF102", Name: "prompt-unknown-key", Severity: diag.SeverityWarning, Domain: "promptfile",
+	Short: "Prompt file frontmatter key is not one VS Code reads",
+	Full: "VS Code reads these prompt-file keys: name, description, argument-hint, agent, mode (deprecated), " +
+		"model, tools (promptFileAttributes.ts, promptFileAttributes for *.prompt.md). Any other key is " +
+		"ignored, and VS Code's validator marks it with a warning (\"Attribute is not supported in prompt " +
+		"files\"). A key that agent files or instructions files read (handoffs, target, applyTo, ...) is " +
+		"named as such: it belongs in the other kind of file.",
+	Help:     "Fix the spelling, move the key to the kind of file that reads it, or delete it.",
+	Consumer: "nothing breaks: VS Code ignores the key",
+})
