@@ -191,6 +191,9 @@ func checkInstructionsFiles(ctx context.Context, s *session, _ *repo) error {
 		return err
 	}
 	listing, tree := promptfile.NewListing(all), promptfile.NewTree(all)
+	if src, err := s.files.Read(".gitignore", 1<<20); err == nil {
+		listing.Ignored = promptfile.IgnoredDirs(src)
+	}
 	s.parallel(ctx, len(reports), func(i int) string { return files[i] }, func(i int) {
 		if r := reports[i]; r != nil {
 			s.add(r.Path, nil, append(r.Unmatched(listing), r.MissingFiles(tree)...))

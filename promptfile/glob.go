@@ -95,9 +95,11 @@ func vscodePattern(pattern string) string {
 // Listing is the repository's files, lower-cased once for matching, and
 // the answers so far: the same pattern recurs across instructions files.
 type Listing struct {
-	lower []string
-	mu    sync.Mutex
-	seen  map[string]bool
+	// Ignored are the directories the root .gitignore names (IgnoredDirs).
+	Ignored []string
+	lower   []string
+	mu      sync.Mutex
+	seen    map[string]bool
 }
 
 // NewListing prepares files (root-relative, '/'-separated) for matching.

@@ -168,10 +168,17 @@ func isExcludable(s string) bool {
 }
 
 // Unmatched reports each applyTo pattern that matches no file in files.
+// Only a file the hosts load for this repository (below
+// .github/instructions/) is judged: one elsewhere is meant for another
+// repository's files. A pattern confined to a directory .gitignore names
+// is not judged either: its files are written at run time.
 func (r *InstructionsReport) Unmatched(files *Listing) []diag.Diagnostic {
+	if !strings.HasPrefix(r.Path, ".github/instructions/") {
+		return nil
+	}
 	var out []diag.Diagnostic
 	for _, g := range r.Globs {
-		if !files.matchesAny(g.Pattern) {
+		if !files.matchesAny(g.Pattern) && !underIgnored(g.Pattern, files.Ignored) {
 			out = append(out, ruleInstructionsUnmatched.At(r.Path, g.Span,
 				"%s: pattern %s matches no file in this repository, so these instructions are applied to nothing through it",
 				g.Field, shown(g.Pattern)))

@@ -10,7 +10,10 @@ var ruleInstructionsUnmatched = diag.Register(diag.Rule{
 		"src/**/*.ts matches below any folder; **, * and **/* match every request. A pattern that matches no " +
 		"file in the repository (tracked, or untracked and not ignored by git; paths.exclude removes none) attaches the instructions to " +
 		"nothing today — often a typo or a folder that moved. A leading / is read here as the repository " +
-		"root.",
+		"root. Only files below .github/instructions/, the folder the hosts load for this repository, are judged: " +
+		"one elsewhere (IN111) is meant for another repository's files. A pattern whose fixed leading folder is " +
+		"a directory the root .gitignore names (.copilot-tracking/, say) is not judged either: its files are " +
+		"written at run time and are never in the repository.",
 	Help:     "Correct the pattern, or delete it if the files it meant are gone.",
 	Consumer: "nothing breaks today: the instructions are applied to no file",
 })
