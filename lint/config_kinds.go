@@ -10,7 +10,7 @@ var Kinds = []struct{ Name, Covers string }{
 	{"agents", "agent files: **/*.agent.md, .github/chatmodes/*.chatmode.md, kmx charters"},
 	{"prompts", "prompt files: **/*.prompt.md"},
 	{"instructions", "instructions files: **/*.instructions.md, .github/copilot-instructions.md"},
-	{"skills", "skills: SKILL.md under a skills/ directory"},
+	{"skills", "skills: **/skills/**/SKILL.md, except templates and a skill's own resources"},
 }
 
 func kindNames() []string {
