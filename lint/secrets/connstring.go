@@ -30,11 +30,68 @@ func findADOPassword(text string, from int, dst []cand) []cand {
 			before--
 		}
 		separated := before > 0 && text[before-1] == ';' || e < len(text) && text[e] == ';'
-		if separated && isRealPassword(text[s:e], "") {
+		if separated && isRealPassword(text[s:e], "") && !onDocumentationServer(text, p, e) {
 			dst = append(dst, cand{start: s, end: e})
 			i = e
 		}
 	}
+}
+
+// maxConnString bounds how far around a password the rest of its connection
+// string is looked for, which keeps the scan linear.
+const maxConnString = 1024
+
+// serverSettings name the host of an ADO-style connection string.
+var serverSettings = []string{"server", "data source", "host", "hostname", "address", "addr", "network address"}
+
+// onDocumentationServer reports whether the connection string around the
+// password setting text[p:e] names its server on a host reserved for
+// documentation (Server=db.example.com;...;Password=...), like
+// findURLPassword's host check. The string is the run of settings on the
+// same line, within quotes.
+func onDocumentationServer(text string, p, e int) bool {
+	lo, hi := p, e
+	for lo > 0 && p-lo < maxConnString && !isConnStringEnd(text[lo-1]) {
+		lo--
+	}
+	for hi < len(text) && hi-e < maxConnString && !isConnStringEnd(text[hi]) {
+		hi++
+	}
+	for setting := range strings.SplitSeq(text[lo:hi], ";") {
+		name, value, ok := strings.Cut(setting, "=")
+		if !ok || !isServerSetting(strings.TrimSpace(name)) {
+			continue
+		}
+		if isDocumentationHost(connStringHost(strings.TrimSpace(value))) {
+			return true
+		}
+	}
+	return false
+}
+
+func isConnStringEnd(c byte) bool { return c == '\n' || c == '\r' || c == '"' || c == '\'' || c == '`' }
+
+func isServerSetting(name string) bool {
+	for _, w := range serverSettings {
+		if len(name) == len(w) && hasPrefixFold(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// connStringHost returns the host of a Server value: without a protocol
+// prefix (tcp:), a port (,1433 or :5432) or an instance (\\SQLEXPRESS).
+func connStringHost(v string) string {
+	if i := strings.Index(v, "://"); i >= 0 {
+		v = v[i+3:]
+	} else if hasPrefixFold(v, "tcp:") || hasPrefixFold(v, "np:") {
+		v = v[strings.IndexByte(v, ':')+1:]
+	}
+	if i := strings.IndexAny(v, ",:\\/"); i >= 0 {
+		v = v[:i]
+	}
+	return v
 }
 
 func isADOValueByte(c byte) bool {
@@ -112,7 +169,7 @@ var passwordWords = []string{"pass", "pwd", "pw", "secret", "token", "key", "api
 // isRealPassword rejects empty, templated and documentation passwords, and a
 // password equal to its user name (postgres:postgres for a local database).
 func isRealPassword(pw, user string) bool {
-	if len(pw) < 3 || pw == user || isPlaceholder(pw) {
+	if len(pw) < 3 || pw == user || isPlaceholder(pw) || isCountingValue(pw) {
 		return false
 	}
 	switch c := pw[0]; c {
@@ -121,6 +178,11 @@ func isRealPassword(pw, user string) bool {
 	}
 	if containsFold(pw, "password") || containsFold(pw, "passwd") {
 		return false
+	}
+	for seg := range splitSegments(pw) {
+		if spellsSelfNamingWord(seg) {
+			return false // passw0rd-here, s3cr3t
+		}
 	}
 	for _, w := range passwordWords {
 		if len(pw) == len(w) && hasPrefixFold(pw, w) {

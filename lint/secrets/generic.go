@@ -42,6 +42,9 @@ func findGeneric(text string, from int, dst []cand) []cand {
 		}
 		i = r
 		s, e, ok := assignedValue(text, r)
+		if !ok && l > 0 && text[l-1] == '<' {
+			s, e, ok = elementValue(text, r)
+		}
 		if !ok {
 			continue
 		}
@@ -51,7 +54,8 @@ func findGeneric(text string, from int, dst []cand) []cand {
 			i = max(i, e-maxGenericValue)
 			continue
 		}
-		if isSecretName(text[l:r]) && !isProseLabel(text, l, r) && !isKeyAt(text, s, e) && isGeneratedValue(text[s:e]) {
+		if isSecretName(text[l:r]) && !isProseLabel(text, l, r) && !isKeyAt(text, s, e) &&
+			isGeneratedValue(text[s:e]) && !onDocumentationServer(text, l, e) {
 			dst = append(dst, cand{start: s, end: e, key: text[l:r]})
 		}
 		// The value is consumed either way: names inside a reference such as
@@ -99,10 +103,20 @@ func isTitleWord(w string) bool {
 	return true
 }
 
+// dataKeyNames end names whose "key" is a key into data or a keyboard, not a
+// credential: rowKey, partition_key, cacheKey, i18nKey, hotkey. Separators
+// and case are ignored when they are compared.
+var dataKeyNames = []string{
+	"rowkey", "partitionkey", "sortkey", "rangekey", "primarykey", "foreignkey",
+	"cachekey", "lookupkey", "idempotencykey", "dedupkey", "dedupekey", "routingkey",
+	"groupkey", "objectkey", "messagekey", "translationkey", "i18nkey", "localekey",
+	"hotkey", "shortcutkey",
+}
+
 // isSecretName reports whether name contains a secret-like word and does not
-// end in a word that makes it metadata.
+// end in a word that makes it metadata or a data key.
 func isSecretName(name string) bool {
-	if !hasSecretWord(name) || containsFold(name, "public") {
+	if !hasSecretWord(name) || containsFold(name, "public") || isDataKeyName(name) {
 		return false
 	}
 	for _, s := range notSecretSuffixes {
@@ -111,6 +125,27 @@ func isSecretName(name string) bool {
 		}
 	}
 	return true
+}
+
+// isDataKeyName reports a name ending in one of dataKeyNames, its
+// separators (_ - .) ignored.
+func isDataKeyName(name string) bool {
+	if !hasSuffixFold(name, "key") {
+		return false
+	}
+	var buf [maxName]byte
+	n := 0
+	for i := 0; i < len(name) && n < len(buf); i++ {
+		if c := name[i]; c != '_' && c != '-' && c != '.' {
+			buf[n], n = lower(c), n+1
+		}
+	}
+	for _, w := range dataKeyNames {
+		if hasSuffixFold(string(buf[:n]), w) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasSecretWord reports a keyword in name, not counting the "auth" of
@@ -132,17 +167,25 @@ func hasSecretWord(name string) bool {
 
 // assignedValue parses `<quote>? <op> <quote>? value` after a name ending at p
 // and returns the value's bounds; the value runs to the first byte that ends
-// one, however far.
+// one, however far. The operators are ':' and '=' and the compound
+// assignments of code and Makefiles (:=, ::=, ?=, +=, .=, ??=, =>).
 func assignedValue(text string, p int) (int, int, bool) {
 	j := skipQuote(text, p)
 	j = skipBlanks(text, j)
-	switch {
-	case strings.HasPrefix(text[j:], ":="), strings.HasPrefix(text[j:], "=>"):
-		j += 2
-	case strings.HasPrefix(text[j:], "=="):
-		return 0, 0, false // a comparison, not an assignment
-	case j < len(text) && (text[j] == '=' || text[j] == ':'):
+	op := j
+	for j < len(text) && j-op < 3 && strings.IndexByte(":?+.|", text[j]) >= 0 {
 		j++
+	}
+	switch {
+	case j < len(text) && text[j] == '=':
+		if j+1 < len(text) && text[j+1] == '=' {
+			return 0, 0, false // a comparison, not an assignment
+		}
+		j++
+		if j == op+1 && j < len(text) && text[j] == '>' {
+			j++
+		}
+	case j == op+1 && text[op] == ':':
 	default:
 		return 0, 0, false
 	}
@@ -153,6 +196,33 @@ func assignedValue(text string, p int) (int, int, bool) {
 		j++
 	}
 	return s, j, j > s
+}
+
+// maxElementSpace bounds the white space around an XML element's text.
+const maxElementSpace = 64
+
+// elementValue parses the text of an XML element whose start tag's name ends
+// at p (`<apiToken>value</apiToken>`, the value maybe on a line of its own)
+// and returns the value's bounds.
+func elementValue(text string, p int) (int, int, bool) {
+	if p >= len(text) || text[p] != '>' {
+		return 0, 0, false
+	}
+	s := skipSpaceUpTo(text, p+1, maxElementSpace)
+	e := s
+	for e < len(text) && isValueByte(text[e]) && text[e] != '<' {
+		e++
+	}
+	tag := skipSpaceUpTo(text, e, maxElementSpace)
+	return s, e, e > s && strings.HasPrefix(text[tag:], "</")
+}
+
+// skipSpaceUpTo skips at most n spaces, tabs and line breaks.
+func skipSpaceUpTo(s string, j, n int) int {
+	for k := 0; j < len(s) && k < n && isSpace(s[j]); k++ {
+		j++
+	}
+	return j
 }
 
 // keyedValue picks the credential out of a decoded value whose name is
@@ -179,7 +249,8 @@ func keyedValue(v string) (int, int, bool) {
 
 // isGeneratedValue is the generic rule's test: long enough, mixing letters and
 // digits, Shannon entropy of at least 3.5 bits per byte, and not a reference,
-// placeholder, URL or documentation value.
+// placeholder, URL, documentation value, count through the alphabet, derived
+// UUID or encoded placeholder.
 func isGeneratedValue(v string) bool {
 	if len(v) < minGenericValue || len(v) > maxGenericValue {
 		return false
@@ -191,11 +262,32 @@ func isGeneratedValue(v string) bool {
 	if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") || v[0] == '/' {
 		return false // a file path
 	}
+	if isFileName(v) {
+		return false // a file: orchestration-log/2026-01-01T00-00-ada.md
+	}
 	if strings.ContainsAny(v, "([") {
 		return false // code: a call or an index (match[1].trim(), base64url(bytes(16))), not a literal
 	}
 	return hasLetterAndDigit(v) && !strings.Contains(v, "://") && !isEmailShaped(v) &&
-		entropy(v) >= minGenericBits && !isPlaceholder(v) && !isDocumentationValue(v)
+		entropy(v) >= minGenericBits && !isPlaceholder(v) && !isDocumentationValue(v) &&
+		!isCountingValue(v) && !isDerivedUUIDs(v) && !isEncodedPlaceholder(v)
+}
+
+// isFileName reports a relative path whose last segment ends in a file
+// extension (docs/keys/rotation.md): base64 has no '.', base64url no '/',
+// so a generated value does not take this shape.
+func isFileName(v string) bool {
+	slash := strings.LastIndexByte(v, '/')
+	dot := strings.LastIndexByte(v, '.')
+	if slash < 0 || dot < slash+2 || len(v)-dot-1 > 5 || dot == len(v)-1 {
+		return false
+	}
+	for i := dot + 1; i < len(v); i++ {
+		if !isLower(v[i]) && !isDigit(v[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // isEmailShaped reports local@domain.tld, an address rather than a password.
