@@ -203,3 +203,64 @@ func TestIssueFalseCases(t *testing.T) {
 		t.Run(text, func(t *testing.T) { checkCase(t, secretCase{"", text, "", ""}, Scan(text)) })
 	}
 }
+
+// Every specific family triggers inside Markdown prose, YAML, JSON and a
+// connection string. piece is how the credential is written (the name a
+// family needs included); secret is the run reported.
+func TestFamiliesInEveryFormat(t *testing.T) {
+	storageKey := fake(base64Set, 86, 240) + "=="
+	sig := fake(base64Set, 43, 241) + "="
+	hook := "https://hooks.slack.com/services/T" + fake(awsSet, 8, 242) + "/B" + fake(awsSet, 10, 243) + "/" + fake(base62, 24, 244)
+	tokens := []struct{ family, piece, secret string }{
+		{"github-token", "", "github_pat_" + fake(base62, 22, 245) + "_" + fake(base62, 59, 246)},
+		{"aws-access-key-id", "", "ASIA" + fake(awsSet, 16, 247)},
+		{"slack-token", "", "xapp-1-A" + fake(awsSet, 10, 248) + "-" + fake(digits, 13, 249) + "-" + fake(hexSet, 64, 250)},
+		{"slack-webhook", "", hook},
+		{"azure-storage-key", "AccountName=acct7;AccountKey=" + storageKey, storageKey},
+		{"azure-sas-signature", "sv=2022-11-02&sr=c&sig=" + sig, sig},
+		{"azure-ad-client-secret", "", fake(base62, 3, 251) + "7Q~" + fake(base62+"_~.-", 34, 252)},
+		{"jwt", "", jwtToken(true)},
+		{"google-api-key", "", "AIza" + fake(urlSet, 35, 253)},
+		{"anthropic-api-key", "", "sk-ant-admin01-" + fake(urlSet, 80, 254)},
+		{"openai-api-key", "", "sk-svcacct-" + fake(urlSet, 64, 255)},
+	}
+	for _, tok := range tokens {
+		piece := tok.piece
+		if piece == "" {
+			piece = tok.secret
+		}
+		formats := map[string]string{
+			"markdown prose": "## Setup\n\nThe bot signs in with " + piece + " (rotate it monthly).\n",
+			"yaml":           "env:\n  NOTIFY: " + piece + "\n",
+			"json":           `{"settings": {"endpoint": "` + piece + `"}}`,
+		}
+		switch tok.family {
+		case "azure-storage-key":
+			formats["connection string"] = "DefaultEndpointsProtocol=https;" + piece + ";EndpointSuffix=core.windows.net"
+		case "azure-sas-signature":
+			formats["connection string"] = "BlobEndpoint=https://acct7.blob.core.windows.net/;SharedAccessSignature=" + piece
+		case "slack-webhook":
+			formats["connection string"] = "Endpoint=" + piece + ";Timeout=30"
+		default:
+			formats["connection string"] = "Server=tcp:sql7.corp.local,1433;User ID=bot;Password=" + piece + ";Encrypt=true"
+		}
+		for format, text := range formats {
+			t.Run(tok.family+"/"+format, func(t *testing.T) {
+				checkCase(t, secretCase{"", text, tok.family, tok.secret}, Scan(text))
+			})
+		}
+	}
+	pem := pemKey("OPENSSH", "\n", 600)
+	for format, text := range map[string]string{
+		"markdown prose": "Use this key:\n\n" + pem + "\n\nand nothing else.",
+		"yaml":           "deploy:\n  key: |\n" + pem + "\n",
+		"json":           `{"deployKey": "` + pemKey("OPENSSH", `\n`, 600) + `"}`,
+	} {
+		t.Run("private-key/"+format, func(t *testing.T) {
+			ms := Scan(text)
+			if len(ms) != 1 || ms[0].Family != "private-key" {
+				t.Fatalf("got %s", describe(text, ms))
+			}
+		})
+	}
+}
