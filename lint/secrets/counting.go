@@ -43,10 +43,34 @@ const minInterleaved = 10
 // isCountingSegment reports a segment made wholly of counting runs, or of
 // two interleaved ones (the letters and digits of A1b2C3d4E5f6).
 func isCountingSegment(seg string) bool {
-	if countingRuns(seg, 0, 1) {
+	if countingRuns(seg, 0, 1) || isTypedSegment(seg) {
 		return true
 	}
 	return len(seg) >= minInterleaved && countingRuns(seg, 0, 2) && countingRuns(seg, 1, 2)
+}
+
+// isTypedSegment reports a segment of counting runs and words, as people
+// type example keys (abc123realkey456, test123456): split where letters and
+// digits meet, every part is a counting run or a word (three or more letters
+// of one casing with a vowel), and at least one part counts.
+func isTypedSegment(seg string) bool {
+	counted := false
+	for i := 0; i < len(seg); {
+		j := i + 1
+		for j < len(seg) && isDigit(seg[j]) == isDigit(seg[i]) && isLetter(seg[j]) == isLetter(seg[i]) {
+			j++
+		}
+		part := seg[i:j]
+		switch {
+		case j-i >= 3 && countingRuns(part, 0, 1):
+			counted = true
+		case j-i >= 3 && isLetter(part[0]) && oneCasing(part) && hasVowel(part):
+		default:
+			return false
+		}
+		i = j
+	}
+	return counted
 }
 
 // countingRuns reports whether the bytes seg[from], seg[from+stride], … split

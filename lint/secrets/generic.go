@@ -45,6 +45,9 @@ func findGeneric(text string, from int, dst []cand) []cand {
 		if !ok && l > 0 && text[l-1] == '<' {
 			s, e, ok = elementValue(text, r)
 		}
+		if !ok && l > 0 && isQuote(text[l-1]) && r < len(text) && text[r] == text[l-1] {
+			s, e, ok = argumentValue(text, r+1)
+		}
 		if !ok {
 			continue
 		}
@@ -186,8 +189,15 @@ func assignedValue(text string, p int) (int, int, bool) {
 			j++
 		}
 	case j == op+1 && text[op] == ':':
+		if k, ok := typedAssignment(text, skipBlanks(text, j)); ok {
+			j = k // TypeScript, Kotlin: name: Type = value
+		}
 	default:
-		return 0, 0, false
+		k, ok := typedAssignment(text, op)
+		if !ok {
+			return 0, 0, false
+		}
+		j = k // Go: var name Type = value
 	}
 	j = skipQuote(text, skipBlanks(text, j))
 	j = skipScheme(text, j)
@@ -196,6 +206,53 @@ func assignedValue(text string, p int) (int, int, bool) {
 		j++
 	}
 	return s, j, j > s
+}
+
+// argumentValue parses `, "value"` after a quoted name that ends at p: a
+// name and its value passed side by side, as in setProperty("API_TOKEN",
+// "…") or headers.set("Authorization", "Bearer …"). The value must be a
+// whole quoted string.
+func argumentValue(text string, p int) (int, int, bool) {
+	j := skipBlanks(text, p)
+	if j == len(text) || text[j] != ',' {
+		return 0, 0, false
+	}
+	j = skipBlanks(text, j+1)
+	if j == len(text) || !isQuote(text[j]) {
+		return 0, 0, false
+	}
+	q := text[j]
+	s := skipScheme(text, j+1)
+	e := s
+	for e < len(text) && isValueByte(text[e]) {
+		e++
+	}
+	return s, e, e > s && e < len(text) && text[e] == q
+}
+
+func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+
+// maxTypeName bounds the type in a typed declaration.
+const maxTypeName = 64
+
+// typedAssignment parses `Type = ` at j, the type a declaration puts between
+// a name and its value (string, String?, []byte), and returns the offset
+// after the '='. A blank must precede the '=', so that base64 padding
+// (dXNlcg==) is not read as a type and an operator.
+func typedAssignment(text string, j int) (int, bool) {
+	k := j
+	for k < len(text) && k-j < maxTypeName && (isNameByte(text[k]) || strings.IndexByte("[]*?<>", text[k]) >= 0) {
+		k++
+	}
+	if k == j || !isIdentStart(text[j]) && text[j] != '[' && text[j] != '*' {
+		return 0, false
+	}
+	t := k
+	k = skipBlanks(text, k)
+	if k == t || k == len(text) || text[k] != '=' || k+1 < len(text) && (text[k+1] == '=' || text[k+1] == '>') {
+		return 0, false
+	}
+	return k + 1, true
 }
 
 // maxElementSpace bounds the white space around an XML element's text.

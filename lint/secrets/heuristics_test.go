@@ -75,6 +75,9 @@ func TestEveryHeuristic(t *testing.T) {
 		secretCase{"generic counting", "API_KEY=0123456789" + "abcdefghijklmnopqrstuvwxyz", "", ""},
 		secretCase{"generic counting case-folded", "API_KEY=AbCdEfGhIjKl" + "-1234567890123", "", ""},
 		secretCase{"generic interleaved", "API_KEY=A1b2C3d4E5f6G7h8", "", ""},
+		secretCase{"counting runs and words", `"args": ["server.js", "--api-key", "sk-abc123realkey456"]`, "", ""},
+		secretCase{"word and counting digits", "password: summer123456", "", ""},
+		secretCase{"words and random digits", "password: summer" + "907" + "xq4", "", ""},
 		secretCase{"generic short interleaved is not counting", "API_KEY=" + "918273" + fake(base62, 4, 215) + "_build", "generic-secret", "918273" + fake(base62, 4, 215) + "_build"},
 		secretCase{"generic random segment beside a counting one", "API_KEY=abcdef123456-" + fake(base62, 12, 216), "generic-secret", "abcdef123456-" + fake(base62, 12, 216)},
 	)
@@ -126,7 +129,8 @@ func TestEveryHeuristic(t *testing.T) {
 	for _, shape := range []string{
 		"TOKEN=%s", "TOKEN = %s", "token: %s", `"token": "%s"`, "'token' => '%s'", "token := \"%s\"",
 		"TOKEN ::= \"%s\"", "TOKEN :::= \"%s\"", "TOKEN ?= %s", "TOKEN += %s", "$token .= \"%s\";", "$token ??= '%s';",
-		"<apiToken>%s</apiToken>", "<apiToken>\n    %s\n</apiToken>", `\"token\": \"%s\"`, "token: Basic %s", "token: token %s",
+		"var apiToken string = \"%s\"", "const apiToken: string = '%s';", "val apiToken: String? = \"%s\"",
+		`setProperty("API_TOKEN", "%s")`, `headers.set('Authorization', 'Bearer %s')`, "<apiToken>%s</apiToken>", "<apiToken>\n    %s\n</apiToken>", `\"token\": \"%s\"`, "token: Basic %s", "token: token %s",
 	} {
 		text := strings.Replace(shape, "%s", gen, 1)
 		add("assignment operator", secretCase{shape, text, "generic-secret", gen})
@@ -135,7 +139,11 @@ func TestEveryHeuristic(t *testing.T) {
 		secretCase{"comparison", "if token == " + gen, "", ""},
 		secretCase{"inequality", "if token != " + gen, "", ""},
 		secretCase{"scope operator", "Token::" + gen, "", ""},
+		secretCase{"typed comparison", "token string == " + gen, "", ""},
+		secretCase{"yaml value with words", "token: some words = " + gen, "", ""},
 		secretCase{"element not closed", "<apiToken>" + gen + " and more", "", ""},
+		secretCase{"argument not quoted", `setProperty("API_TOKEN", ` + gen + ")", "", ""},
+		secretCase{"argument name not quoted", `setProperty(API_TOKEN, "` + gen + `")`, "", ""},
 		secretCase{"too many blanks", "token" + strings.Repeat(" ", 20) + "= " + gen, "", ""},
 		secretCase{"over-long value", "token=" + fake(base62, 300, 221), "", ""},
 	)
