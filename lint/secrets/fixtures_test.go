@@ -20,33 +20,43 @@ var markerRE = regexp.MustCompile(`@@([a-z0-9]+)@@`)
 
 // syntheticKinds builds the value each marker kind stands for, from a seed.
 var syntheticKinds = map[string]func(seed uint64) string{
-	"gen":        func(s uint64) string { return fake(base62, 32, s) },
-	"pw":         func(s uint64) string { return fake(base62, 16, s) },
-	"hex40":      func(s uint64) string { return fake(hexSet, 40, s) },
-	"b64":        func(s uint64) string { return fake(base64Set, 44, s) },
-	"awssecret":  func(s uint64) string { return fake(base64Set, 40, s) },
-	"akia":       func(s uint64) string { return "AKIA" + fake(awsSet, 16, s) },
-	"ghp":        func(s uint64) string { return "ghp_" + fake(base62, 36, s) },
-	"gho":        func(s uint64) string { return "gho_" + fake(base62, 36, s) },
-	"ghs":        func(s uint64) string { return "ghs_" + fake(base62, 36, s) },
-	"ghpat":      func(s uint64) string { return "github_pat_" + fake(base62, 22, s) + "_" + fake(base62, 59, s+1) },
-	"xoxb":       func(s uint64) string { return "xoxb-" + fake(digits, 12, s) + "-" + fake(digits, 13, s+1) + "-" + fake(base62, 24, s+2) },
-	"xoxp":       func(s uint64) string { return "xoxp-" + fake(digits, 12, s) + "-" + fake(digits, 12, s+1) + "-" + fake(digits, 13, s+2) + "-" + fake(hexSet, 32, s+3) },
-	"slackhook":  func(s uint64) string { return "https://hooks.slack.com/services/T" + fake(awsSet, 8, s) + "/B" + fake(awsSet, 10, s+1) + "/" + fake(base62, 24, s+2) },
+	"gen":       func(s uint64) string { return fake(base62, 32, s) },
+	"pw":        func(s uint64) string { return fake(base62, 16, s) },
+	"hex40":     func(s uint64) string { return fake(hexSet, 40, s) },
+	"b64":       func(s uint64) string { return fake(base64Set, 44, s) },
+	"awssecret": func(s uint64) string { return fake(base64Set, 40, s) },
+	"akia":      func(s uint64) string { return "AKIA" + fake(awsSet, 16, s) },
+	"ghp":       func(s uint64) string { return "ghp_" + fake(base62, 36, s) },
+	"gho":       func(s uint64) string { return "gho_" + fake(base62, 36, s) },
+	"ghs":       func(s uint64) string { return "ghs_" + fake(base62, 36, s) },
+	"ghpat":     func(s uint64) string { return "github_pat_" + fake(base62, 22, s) + "_" + fake(base62, 59, s+1) },
+	"xoxb": func(s uint64) string {
+		return "xoxb-" + fake(digits, 12, s) + "-" + fake(digits, 13, s+1) + "-" + fake(base62, 24, s+2)
+	},
+	"xoxp": func(s uint64) string {
+		return "xoxp-" + fake(digits, 12, s) + "-" + fake(digits, 12, s+1) + "-" + fake(digits, 13, s+2) + "-" + fake(hexSet, 32, s+3)
+	},
+	"slackhook": func(s uint64) string {
+		return "https://hooks.slack.com/services/T" + fake(awsSet, 8, s) + "/B" + fake(awsSet, 10, s+1) + "/" + fake(base62, 24, s+2)
+	},
 	"storagekey": func(s uint64) string { return fake(base64Set, 86, s) + "==" },
 	"sig":        func(s uint64) string { return fake(base62, 43, s) + "%3D" },
 	"aad":        func(s uint64) string { return fake(base62, 3, s) + "8Q~" + fake(base62+"_~.-", 34, s+1) },
 	"jwt":        syntheticJWT,
 	"google":     func(s uint64) string { return "AIza" + fake(urlSet, 35, s) },
 	"anthropic":  func(s uint64) string { return "sk-ant-api03-" + fake(urlSet, 93, s) + "AA" },
-	"openai":     func(s uint64) string { return "sk-proj-" + fake(urlSet, 64, s) + "T3Blbk" + "FJ" + fake(urlSet, 64, s+1) },
-	"stripe":     func(s uint64) string { return "sk_" + "live_" + fake(base62, 24, s) },
-	"npm":        func(s uint64) string { return "npm_" + fake(base62, 36, s) },
-	"glpat":      func(s uint64) string { return "glpat-" + fake(urlSet, 20, s) },
-	"basic":      func(s uint64) string { return base64.StdEncoding.EncodeToString([]byte("deploy:" + fake(base62, 16, s))) },
-	"k8sb64":     func(s uint64) string { return base64.StdEncoding.EncodeToString([]byte(fake(base64Set, 30, s))) },
-	"pemrsa":     func(s uint64) string { return pemKey("RSA", "\n", 900) },
-	"pemesc":     func(s uint64) string { return pemKey("OPENSSH", `\n`, 600) },
+	"openai": func(s uint64) string {
+		return "sk-proj-" + fake(urlSet, 64, s) + "T3Blbk" + "FJ" + fake(urlSet, 64, s+1)
+	},
+	"stripe": func(s uint64) string { return "sk_" + "live_" + fake(base62, 24, s) },
+	"npm":    func(s uint64) string { return "npm_" + fake(base62, 36, s) },
+	"glpat":  func(s uint64) string { return "glpat-" + fake(urlSet, 20, s) },
+	"basic": func(s uint64) string {
+		return base64.StdEncoding.EncodeToString([]byte("deploy:" + fake(base62, 16, s)))
+	},
+	"k8sb64": func(s uint64) string { return base64.StdEncoding.EncodeToString([]byte(fake(base64Set, 30, s))) },
+	"pemrsa": func(s uint64) string { return pemKey("RSA", "\n", 900) },
+	"pemesc": func(s uint64) string { return pemKey("OPENSSH", `\n`, 600) },
 }
 
 func syntheticJWT(s uint64) string {
