@@ -122,6 +122,9 @@ func TestEveryHeuristic(t *testing.T) {
 	for _, name := range []string{"apiKey", "client_secret", "GITHUB_TOKEN", "db_passwd", "PWD", "credentials", "authorization", "x-auth"} {
 		add("secret-like name", secretCase{name, name + "=" + gen, "generic-secret", gen})
 	}
+	for _, name := range []string{"storageKey", "sshKey", "privateKey", "session_key"} {
+		add("key names that stay secret-like", secretCase{name, name + "=" + gen, "generic-secret", gen})
+	}
 	for _, name := range []string{"author", "tokenizer_name", "secretName", "keyPath", "publicKey", "public_token", "rowKey", "partition_key", "CacheKey", "i18n.key", "hotkey", "monkeyId"} {
 		add("not a secret name", secretCase{name, name + "=" + gen, "", ""})
 	}
@@ -178,6 +181,8 @@ func TestEveryHeuristic(t *testing.T) {
 		secretCase{"counting value", `const API_KEY = "sk_live_abc123xyz789";`, "", ""},
 		secretCase{"jwt header and words", "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.test.signature", "", ""},
 		secretCase{"synthetic", "token: synthetic-" + fake(base62, 12, 226), "", ""},
+		secretCase{"date stamp", "token: nightly_build_20260131", "", ""},
+		secretCase{"not a date", "token: nightly_build_20261399", "generic-secret", "nightly_build_20261399"},
 		secretCase{"derived uuids", "InteractionKey: 6ba7b810-9dad-11d1-80b4-00c04fd430c8:6ba7b811-9dad-51d1-80b4-00c04fd430c8", "", ""},
 		secretCase{"random uuid", "clientSecret: 0d9e3a51-7c4b-4f2e-9a86-5b1c7e2f4d90", "generic-secret", "0d9e3a51-7c4b-4f2e-9a86-5b1c7e2f4d90"},
 		secretCase{"encoded counting", "AccountKey=YWJjZGVmZ2hpamtsbW5vcHFyc3R1", "", ""},
@@ -189,6 +194,25 @@ func TestEveryHeuristic(t *testing.T) {
 	)
 	for _, c := range cases {
 		t.Run(c.heuristic+"/"+c.name, func(t *testing.T) { checkCase(t, c.secretCase, Scan(c.text)) })
+	}
+}
+
+// A generic match names its key only when the key is a plain identifier of
+// at most maxShownKey bytes.
+func TestShownKeyBounds(t *testing.T) {
+	gen := fake(base62, 32, 260)
+	for _, c := range []struct{ key, want string }{
+		{"API_TOKEN", "API_TOKEN"},
+		{"app.api_token", "app.api_token"},
+		{strings.Repeat("A", maxShownKey-5) + "TOKEN", strings.Repeat("A", maxShownKey-5) + "TOKEN"},
+		{strings.Repeat("A", maxShownKey-4) + "TOKEN", ""},
+		{"9TOKEN", ""},
+		{"--api-token", ""},
+	} {
+		ms := ScanKeyValue(c.key, gen)
+		if len(ms) != 1 || ms[0].Key != c.want {
+			t.Errorf("ScanKeyValue(%q): %+v, want key %q", c.key, ms, c.want)
+		}
 	}
 }
 
