@@ -62,11 +62,18 @@ func onDocumentationServer(text string, p, e int) bool {
 		if !ok || !isServerSetting(strings.TrimSpace(name)) {
 			continue
 		}
-		if isDocumentationHost(connStringHost(strings.TrimSpace(value))) {
+		if host := connStringHost(strings.TrimSpace(value)); isDocumentationHost(host) || isLocalSQLServer(host) {
 			return true
 		}
 	}
 	return false
+}
+
+// isLocalSQLServer reports SQL Server's names for the local machine, "." and
+// (local), and its developer instance, (localdb): like localhost, a
+// password on one is a developer's, not an account's.
+func isLocalSQLServer(host string) bool {
+	return host == "." || strings.EqualFold(host, "(local)") || strings.EqualFold(host, "(localdb)")
 }
 
 func isConnStringEnd(c byte) bool { return c == '\n' || c == '\r' || c == '"' || c == '\'' || c == '`' }

@@ -136,9 +136,9 @@ func isDataKeyName(name string) bool {
 	if !hasSuffixFold(name, "key") {
 		return false
 	}
-	var buf [maxName]byte
+	var buf [maxName]byte // the tail of name is enough to compare suffixes
 	n := 0
-	for i := 0; i < len(name) && n < len(buf); i++ {
+	for i := max(0, len(name)-len(buf)); i < len(name); i++ {
 		if c := name[i]; c != '_' && c != '-' && c != '.' {
 			buf[n], n = lower(c), n+1
 		}
@@ -376,7 +376,7 @@ func skipScheme(s string, j int) int {
 // skipQuote skips one quote, including a JSON-escaped \" in raw file text.
 func skipQuote(s string, j int) int {
 	switch {
-	case j < len(s) && (s[j] == '"' || s[j] == '\'' || s[j] == '`'):
+	case j < len(s) && isQuote(s[j]):
 		return j + 1
 	case strings.HasPrefix(s[j:], `\"`):
 		return j + 2

@@ -101,6 +101,8 @@ func TestEveryHeuristic(t *testing.T) {
 		secretCase{"generic value beside a documentation server", "Server=sql.example.com;Password=" + pw + ";", "", ""},
 		secretCase{"long value beside a real server", "Server=sql7.corp.local;Password=" + pw + ";", "connection-string-password", pw},
 		secretCase{"data source on localhost", `"Data Source=localhost\SQLEXPRESS;Initial Catalog=app;Pwd=` + adoPw + `;"`, "", ""},
+		secretCase{"localdb", `"Server=(localdb)\MSSQLLocalDB;Database=app;User ID=sa;Password=` + adoPw + `;"`, "", ""},
+		secretCase{"local server", "Server=.;Database=app;Uid=sa;Pwd=" + adoPw + ";", "", ""},
 		secretCase{"host on .test", "Host=pg.test;Port=5432;Password=" + adoPw + ";", "", ""},
 		secretCase{"server on example.net", "Server=db.example.net;Password=" + adoPw + ";", "", ""},
 		secretCase{"real server", "Server=tcp:sql-prod-7.database.windows.net,1433;Password=" + adoPw + ";", "connection-string-password", adoPw},
