@@ -6,6 +6,7 @@ import "strings"
 // connection string: the name stands alone, a ';' separates it from a
 // neighbouring setting, and the value is a real password.
 func findADOPassword(text string, from int, dst []cand) []cand {
+	var servers serverMemo
 	i := from
 	for {
 		p, k := kw.next(text, i, adoMask)
@@ -30,34 +31,49 @@ func findADOPassword(text string, from int, dst []cand) []cand {
 			before--
 		}
 		separated := before > 0 && text[before-1] == ';' || e < len(text) && text[e] == ';'
-		if separated && isRealPassword(text[s:e], "") && !onDocumentationServer(text, p, e) {
+		if separated && isRealPassword(text[s:e], "") && !servers.onDocumentationServer(text, p, e) {
 			dst = append(dst, cand{start: s, end: e})
 			i = e
 		}
 	}
 }
 
-// maxConnString bounds how far around a password the rest of its connection
-// string is looked for, which keeps the scan linear.
-const maxConnString = 1024
-
 // serverSettings name the host of an ADO-style connection string.
 var serverSettings = []string{"server", "data source", "host", "hostname", "address", "addr", "network address"}
 
+// serverMemo remembers the last connection string onDocumentationServer
+// read, so that the many settings of one line read it once and the scan
+// stays linear.
+type serverMemo struct {
+	lo, hi int
+	doc    bool
+	ok     bool
+}
+
 // onDocumentationServer reports whether the connection string around the
-// password setting text[p:e] names its server on a host reserved for
-// documentation (Server=db.example.com;...;Password=...), like
-// findURLPassword's host check. The string is the run of settings on the
-// same line, within quotes.
-func onDocumentationServer(text string, p, e int) bool {
+// setting text[p:e] names its server on a host reserved for documentation
+// (Server=db.example.com;...;Password=...) or on the local machine, like
+// findURLPassword's host check. The connection string is the run of
+// settings on the same line, within quotes.
+func (m *serverMemo) onDocumentationServer(text string, p, e int) bool {
+	if m.ok && m.lo <= p && e <= m.hi {
+		return m.doc
+	}
 	lo, hi := p, e
-	for lo > 0 && p-lo < maxConnString && !isConnStringEnd(text[lo-1]) {
+	for lo > 0 && !isConnStringEnd(text[lo-1]) {
 		lo--
 	}
-	for hi < len(text) && hi-e < maxConnString && !isConnStringEnd(text[hi]) {
+	for hi < len(text) && !isConnStringEnd(text[hi]) {
 		hi++
 	}
-	for setting := range strings.SplitSeq(text[lo:hi], ";") {
+	*m = serverMemo{lo: lo, hi: hi, doc: namesDocumentationServer(text[lo:hi]), ok: true}
+	return m.doc
+}
+
+// namesDocumentationServer reports a server setting of conn on a
+// documentation host or a local SQL Server.
+func namesDocumentationServer(conn string) bool {
+	for setting := range strings.SplitSeq(conn, ";") {
 		name, value, ok := strings.Cut(setting, "=")
 		if !ok || !isServerSetting(strings.TrimSpace(name)) {
 			continue

@@ -26,6 +26,7 @@ const (
 // findGeneric finds name = value assignments (operators '=', ':', ':=', '=>',
 // quotes optional) whose name is secret-like and whose value looks generated.
 func findGeneric(text string, from int, dst []cand) []cand {
+	var servers serverMemo
 	i := from
 	for {
 		p, k := kw.next(text, i, genericMask)
@@ -58,7 +59,7 @@ func findGeneric(text string, from int, dst []cand) []cand {
 			continue
 		}
 		if isSecretName(text[l:r]) && !isProseLabel(text, l, r) && !isKeyAt(text, s, e) &&
-			isGeneratedValue(text[s:e]) && !onDocumentationServer(text, l, e) {
+			isGeneratedValue(text[s:e]) && !servers.onDocumentationServer(text, l, e) {
 			dst = append(dst, cand{start: s, end: e, key: text[l:r]})
 		}
 		// The value is consumed either way: names inside a reference such as
@@ -240,12 +241,12 @@ const maxTypeName = 64
 // after the '='. A blank must precede the '=', so that base64 padding
 // (dXNlcg==) is not read as a type and an operator.
 func typedAssignment(text string, j int) (int, bool) {
+	if j == len(text) || !isIdentStart(text[j]) && text[j] != '[' && text[j] != '*' {
+		return 0, false
+	}
 	k := j
 	for k < len(text) && k-j < maxTypeName && (isNameByte(text[k]) || strings.IndexByte("[]*?<>", text[k]) >= 0) {
 		k++
-	}
-	if k == j || !isIdentStart(text[j]) && text[j] != '[' && text[j] != '*' {
-		return 0, false
 	}
 	t := k
 	k = skipBlanks(text, k)
