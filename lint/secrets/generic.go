@@ -120,7 +120,7 @@ var dataKeyNames = []string{
 // isSecretName reports whether name contains a secret-like word and does not
 // end in a word that makes it metadata or a data key.
 func isSecretName(name string) bool {
-	if !hasSecretWord(name) || containsFold(name, "public") || isDataKeyName(name) {
+	if !hasSecretWord(name) || containsFold(name, "public") {
 		return false
 	}
 	for _, s := range notSecretSuffixes {
@@ -128,7 +128,7 @@ func isSecretName(name string) bool {
 			return false
 		}
 	}
-	return true
+	return !isDataKeyName(name)
 }
 
 // isDataKeyName reports a name ending in one of dataKeyNames, its
@@ -137,19 +137,28 @@ func isDataKeyName(name string) bool {
 	if !hasSuffixFold(name, "key") {
 		return false
 	}
-	var buf [maxName]byte // the tail of name is enough to compare suffixes
-	n := 0
-	for i := max(0, len(name)-len(buf)); i < len(name); i++ {
-		if c := name[i]; c != '_' && c != '-' && c != '.' {
-			buf[n], n = lower(c), n+1
-		}
-	}
 	for _, w := range dataKeyNames {
-		if hasSuffixFold(string(buf[:n]), w) {
+		if hasSuffixFoldSkipping(name, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// hasSuffixFoldSkipping is hasSuffixFold with the separators _ - . in s
+// skipped: partition_key ends in "partitionkey".
+func hasSuffixFoldSkipping(s, w string) bool {
+	i := len(s)
+	for j := len(w) - 1; j >= 0; j-- {
+		for i > 0 && (s[i-1] == '_' || s[i-1] == '-' || s[i-1] == '.') {
+			i--
+		}
+		if i == 0 || lower(s[i-1]) != w[j] {
+			return false
+		}
+		i--
+	}
+	return true
 }
 
 // hasSecretWord reports a keyword in name, not counting the "auth" of
