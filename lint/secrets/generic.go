@@ -117,6 +117,10 @@ var dataKeyNames = []string{
 	"hotkey", "shortcutkey",
 }
 
+// dataKeyQualifierEnds holds the last letter of each dataKeyNames word
+// before its "key", for a quick reject.
+const dataKeyQualifierEnds = "wnteypg"
+
 // isSecretName reports whether name contains a secret-like word and does not
 // end in a word that makes it metadata or a data key.
 func isSecretName(name string) bool {
@@ -136,6 +140,13 @@ func isSecretName(name string) bool {
 func isDataKeyName(name string) bool {
 	if !hasSuffixFold(name, "key") {
 		return false
+	}
+	q := len(name) - len("key")
+	for q > 0 && (name[q-1] == '_' || name[q-1] == '-' || name[q-1] == '.') {
+		q--
+	}
+	if q == 0 || strings.IndexByte(dataKeyQualifierEnds, lower(name[q-1])) < 0 {
+		return false // API_KEY, sshKey: no qualifier of dataKeyNames ends there
 	}
 	for _, w := range dataKeyNames {
 		if hasSuffixFoldSkipping(name, w) {

@@ -298,3 +298,15 @@ func TestFamiliesInEveryFormat(t *testing.T) {
 		})
 	}
 }
+
+// The quick reject of isDataKeyName must know every qualifier's last letter.
+func TestDataKeyQualifierEnds(t *testing.T) {
+	for _, w := range dataKeyNames {
+		if c := w[len(w)-len("key")-1]; !strings.ContainsRune(dataKeyQualifierEnds, rune(c)) {
+			t.Errorf("dataKeyQualifierEnds lacks %q, the end of %s", c, w)
+		}
+		if !isDataKeyName(w) || !isDataKeyName(strings.ToUpper(w[:len(w)-3])+"_KEY") {
+			t.Errorf("isDataKeyName(%s) = false", w)
+		}
+	}
+}
