@@ -6,6 +6,7 @@ import "strings"
 // connection string: the name stands alone, a ';' separates it from a
 // neighbouring setting, and the value is a real password.
 func findADOPassword(text string, from int, dst []cand) []cand {
+	var servers serverMemo
 	i := from
 	for {
 		p, k := kw.next(text, i, adoMask)
@@ -30,11 +31,90 @@ func findADOPassword(text string, from int, dst []cand) []cand {
 			before--
 		}
 		separated := before > 0 && text[before-1] == ';' || e < len(text) && text[e] == ';'
-		if separated && isRealPassword(text[s:e], "") {
+		if separated && isRealPassword(text[s:e], "") && !servers.onDocumentationServer(text, p, e) {
 			dst = append(dst, cand{start: s, end: e})
 			i = e
 		}
 	}
+}
+
+// serverSettings name the host of an ADO-style connection string.
+var serverSettings = []string{"server", "data source", "host", "hostname", "address", "addr", "network address"}
+
+// serverMemo remembers the last connection string onDocumentationServer
+// read, so that the many settings of one line read it once and the scan
+// stays linear.
+type serverMemo struct {
+	lo, hi int
+	doc    bool
+	ok     bool
+}
+
+// onDocumentationServer reports whether the connection string around the
+// setting text[p:e] names its server on a host reserved for documentation
+// (Server=db.example.com;...;Password=...) or on the local machine, like
+// findURLPassword's host check. The connection string is the run of
+// settings on the same line, within quotes.
+func (m *serverMemo) onDocumentationServer(text string, p, e int) bool {
+	if m.ok && m.lo <= p && e <= m.hi {
+		return m.doc
+	}
+	lo, hi := p, e
+	for lo > 0 && !isConnStringEnd(text[lo-1]) {
+		lo--
+	}
+	for hi < len(text) && !isConnStringEnd(text[hi]) {
+		hi++
+	}
+	*m = serverMemo{lo: lo, hi: hi, doc: namesDocumentationServer(text[lo:hi]), ok: true}
+	return m.doc
+}
+
+// namesDocumentationServer reports a server setting of conn on a
+// documentation host or a local SQL Server.
+func namesDocumentationServer(conn string) bool {
+	for setting := range strings.SplitSeq(conn, ";") {
+		name, value, ok := strings.Cut(setting, "=")
+		if !ok || !isServerSetting(strings.TrimSpace(name)) {
+			continue
+		}
+		if host := connStringHost(strings.TrimSpace(value)); isDocumentationHost(host) || isLocalSQLServer(host) {
+			return true
+		}
+	}
+	return false
+}
+
+// isLocalSQLServer reports SQL Server's names for the local machine, "." and
+// (local), and its developer instance, (localdb): like localhost, a
+// password on one is a developer's, not an account's.
+func isLocalSQLServer(host string) bool {
+	return host == "." || strings.EqualFold(host, "(local)") || strings.EqualFold(host, "(localdb)")
+}
+
+func isConnStringEnd(c byte) bool { return c == '\n' || c == '\r' || c == '"' || c == '\'' || c == '`' }
+
+func isServerSetting(name string) bool {
+	for _, w := range serverSettings {
+		if len(name) == len(w) && hasPrefixFold(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// connStringHost returns the host of a Server value: without a protocol
+// prefix (tcp:), a port (,1433 or :5432) or an instance (\\SQLEXPRESS).
+func connStringHost(v string) string {
+	if i := strings.Index(v, "://"); i >= 0 {
+		v = v[i+3:]
+	} else if hasPrefixFold(v, "tcp:") || hasPrefixFold(v, "np:") {
+		v = v[strings.IndexByte(v, ':')+1:]
+	}
+	if i := strings.IndexAny(v, ",:\\/"); i >= 0 {
+		v = v[:i]
+	}
+	return v
 }
 
 func isADOValueByte(c byte) bool {
@@ -112,7 +192,7 @@ var passwordWords = []string{"pass", "pwd", "pw", "secret", "token", "key", "api
 // isRealPassword rejects empty, templated and documentation passwords, and a
 // password equal to its user name (postgres:postgres for a local database).
 func isRealPassword(pw, user string) bool {
-	if len(pw) < 3 || pw == user || isPlaceholder(pw) {
+	if len(pw) < 3 || pw == user || isPlaceholder(pw) || isCountingValue(pw) {
 		return false
 	}
 	switch c := pw[0]; c {
@@ -121,6 +201,11 @@ func isRealPassword(pw, user string) bool {
 	}
 	if containsFold(pw, "password") || containsFold(pw, "passwd") {
 		return false
+	}
+	for seg := range splitSegments(pw) {
+		if spellsSelfNamingWord(seg) {
+			return false // passw0rd-here, s3cr3t
+		}
 	}
 	for _, w := range passwordWords {
 		if len(pw) == len(w) && hasPrefixFold(pw, w) {

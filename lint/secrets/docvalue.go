@@ -10,15 +10,17 @@ var selfNamingWords = []string{
 
 // isDocumentationValue reports a value written by a person to show a shape
 // rather than generated: one naming itself a secret/token/key/password, or one
-// made only of separated words, path segments and short or sequential numbers
-// (Desktop/Title/H1, your-api-key-here, build_v2_12345).
+// made only of separated words, path segments and short, sequential or date
+// numbers (Desktop/Title/H1, your-api-key-here, build_v2_12345, nightly_20260101). A JWT header segment
+// counts as a word: it is public metadata ({"alg":"HS256"}), so a header
+// followed by words (eyJhbGciOiJIUzI1NiJ9.payload.sig) is a shape, not a token.
 func isDocumentationValue(v string) bool {
 	if namesItself(v) {
 		return true
 	}
 	segments := 0
 	for seg := range splitSegments(v) {
-		if !isWordSegment(seg) {
+		if !isWordSegment(seg) && !isJWTHeader(seg) {
 			return false
 		}
 		segments++
@@ -27,9 +29,13 @@ func isDocumentationValue(v string) bool {
 }
 
 // namesItself reports a selfNamingWords word bounded by separators, case
-// changes (apiKey, API_KEY, ApiKey) or digits.
+// changes (apiKey, API_KEY, ApiKey) or digits, or a segment spelling one in
+// leetspeak (s3cr3t, P@ssw0rd1, t0k3n).
 func namesItself(v string) bool {
 	for seg := range splitSegments(v) {
+		if spellsSelfNamingWord(seg) {
+			return true
+		}
 		for i := 0; i < len(seg); {
 			j := wordEnd(seg, i)
 			for _, w := range selfNamingWords {
@@ -38,6 +44,35 @@ func namesItself(v string) bool {
 				}
 			}
 			i = j
+		}
+	}
+	return false
+}
+
+// leet maps the digits and symbols leetspeak writes for letters.
+var leet = [256]byte{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', '$': 's'}
+
+// spellsSelfNamingWord reports a segment that, a trailing number aside, reads
+// as a selfNamingWords word once leetspeak is undone: s3cr3t, P@ssw0rd123.
+func spellsSelfNamingWord(seg string) bool {
+	e := len(seg)
+	for e > 0 && isDigit(seg[e-1]) {
+		e--
+	}
+	var buf [16]byte
+	if e == 0 || e > len(buf) {
+		return false
+	}
+	w := buf[:e]
+	for i := range e {
+		w[i] = lower(seg[i])
+		if r := leet[seg[i]]; r != 0 {
+			w[i] = r
+		}
+	}
+	for _, sw := range selfNamingWords {
+		if string(w) == sw {
+			return true
 		}
 	}
 	return false
@@ -98,7 +133,7 @@ func isWordSegment(seg string) bool {
 			return false
 		}
 	}
-	if num != "" && len(num) > 4 && !isSequential(num) {
+	if num != "" && len(num) > 4 && !isSequential(num) && !isDate(num) {
 		return false
 	}
 	return word == "" || oneCasing(word) && (len(word) < 4 || hasVowel(word))
@@ -134,6 +169,17 @@ func isSequential(d string) bool {
 		down = down && step == 9
 	}
 	return up || down
+}
+
+// isDate reports eight digits that read as a date, YYYYMMDD (20260101), as
+// people stamp names with.
+func isDate(d string) bool {
+	if len(d) != 8 || d[:2] != "19" && d[:2] != "20" {
+		return false
+	}
+	month := int(d[4]-'0')*10 + int(d[5]-'0')
+	day := int(d[6]-'0')*10 + int(d[7]-'0')
+	return 1 <= month && month <= 12 && 1 <= day && day <= 31
 }
 
 func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }

@@ -26,6 +26,7 @@ const (
 // findGeneric finds name = value assignments (operators '=', ':', ':=', '=>',
 // quotes optional) whose name is secret-like and whose value looks generated.
 func findGeneric(text string, from int, dst []cand) []cand {
+	var servers serverMemo
 	i := from
 	for {
 		p, k := kw.next(text, i, genericMask)
@@ -42,6 +43,12 @@ func findGeneric(text string, from int, dst []cand) []cand {
 		}
 		i = r
 		s, e, ok := assignedValue(text, r)
+		if !ok && l > 0 && text[l-1] == '<' {
+			s, e, ok = elementValue(text, r)
+		}
+		if !ok && l > 0 && isQuote(text[l-1]) && r < len(text) && text[r] == text[l-1] {
+			s, e, ok = argumentValue(text, r+1)
+		}
 		if !ok {
 			continue
 		}
@@ -51,7 +58,8 @@ func findGeneric(text string, from int, dst []cand) []cand {
 			i = max(i, e-maxGenericValue)
 			continue
 		}
-		if isSecretName(text[l:r]) && !isProseLabel(text, l, r) && !isKeyAt(text, s, e) && isGeneratedValue(text[s:e]) {
+		if isSecretName(text[l:r]) && !isProseLabel(text, l, r) && !isKeyAt(text, s, e) &&
+			isGeneratedValue(text[s:e]) && !servers.onDocumentationServer(text, l, e) {
 			dst = append(dst, cand{start: s, end: e, key: text[l:r]})
 		}
 		// The value is consumed either way: names inside a reference such as
@@ -99,8 +107,22 @@ func isTitleWord(w string) bool {
 	return true
 }
 
+// dataKeyNames end names whose "key" is a key into data or a keyboard, not a
+// credential: rowKey, partition_key, cacheKey, i18nKey, hotkey. Separators
+// and case are ignored when they are compared.
+var dataKeyNames = []string{
+	"rowkey", "partitionkey", "sortkey", "rangekey", "primarykey", "foreignkey",
+	"cachekey", "lookupkey", "idempotencykey", "dedupkey", "dedupekey", "routingkey",
+	"groupkey", "objectkey", "messagekey", "translationkey", "i18nkey", "localekey",
+	"hotkey", "shortcutkey",
+}
+
+// dataKeyQualifierEnds holds the last letter of each dataKeyNames word
+// before its "key", for a quick reject.
+const dataKeyQualifierEnds = "wnteypg"
+
 // isSecretName reports whether name contains a secret-like word and does not
-// end in a word that makes it metadata.
+// end in a word that makes it metadata or a data key.
 func isSecretName(name string) bool {
 	if !hasSecretWord(name) || containsFold(name, "public") {
 		return false
@@ -109,6 +131,43 @@ func isSecretName(name string) bool {
 		if hasSuffixFold(name, s) {
 			return false
 		}
+	}
+	return !isDataKeyName(name)
+}
+
+// isDataKeyName reports a name ending in one of dataKeyNames, its
+// separators (_ - .) ignored.
+func isDataKeyName(name string) bool {
+	if !hasSuffixFold(name, "key") {
+		return false
+	}
+	q := len(name) - len("key")
+	for q > 0 && (name[q-1] == '_' || name[q-1] == '-' || name[q-1] == '.') {
+		q--
+	}
+	if q == 0 || strings.IndexByte(dataKeyQualifierEnds, lower(name[q-1])) < 0 {
+		return false // API_KEY, sshKey: no qualifier of dataKeyNames ends there
+	}
+	for _, w := range dataKeyNames {
+		if hasSuffixFoldSkipping(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSuffixFoldSkipping is hasSuffixFold with the separators _ - . in s
+// skipped: partition_key ends in "partitionkey".
+func hasSuffixFoldSkipping(s, w string) bool {
+	i := len(s)
+	for j := len(w) - 1; j >= 0; j-- {
+		for i > 0 && (s[i-1] == '_' || s[i-1] == '-' || s[i-1] == '.') {
+			i--
+		}
+		if i == 0 || lower(s[i-1]) != w[j] {
+			return false
+		}
+		i--
 	}
 	return true
 }
@@ -132,19 +191,34 @@ func hasSecretWord(name string) bool {
 
 // assignedValue parses `<quote>? <op> <quote>? value` after a name ending at p
 // and returns the value's bounds; the value runs to the first byte that ends
-// one, however far.
+// one, however far. The operators are ':' and '=' and the compound
+// assignments of code and Makefiles (:=, ::=, ?=, +=, .=, ??=, =>).
 func assignedValue(text string, p int) (int, int, bool) {
 	j := skipQuote(text, p)
 	j = skipBlanks(text, j)
-	switch {
-	case strings.HasPrefix(text[j:], ":="), strings.HasPrefix(text[j:], "=>"):
-		j += 2
-	case strings.HasPrefix(text[j:], "=="):
-		return 0, 0, false // a comparison, not an assignment
-	case j < len(text) && (text[j] == '=' || text[j] == ':'):
+	op := j
+	for j < len(text) && j-op < 3 && strings.IndexByte(":?+.|", text[j]) >= 0 {
 		j++
+	}
+	switch {
+	case j < len(text) && text[j] == '=':
+		if j+1 < len(text) && text[j+1] == '=' {
+			return 0, 0, false // a comparison, not an assignment
+		}
+		j++
+		if j == op+1 && j < len(text) && text[j] == '>' {
+			j++
+		}
+	case j == op+1 && text[op] == ':':
+		if k, ok := typedAssignment(text, skipBlanks(text, j)); ok {
+			j = k // TypeScript, Kotlin: name: Type = value
+		}
 	default:
-		return 0, 0, false
+		k, ok := typedAssignment(text, op)
+		if !ok {
+			return 0, 0, false
+		}
+		j = k // Go: var name Type = value
 	}
 	j = skipQuote(text, skipBlanks(text, j))
 	j = skipScheme(text, j)
@@ -153,6 +227,80 @@ func assignedValue(text string, p int) (int, int, bool) {
 		j++
 	}
 	return s, j, j > s
+}
+
+// argumentValue parses `, "value"` after a quoted name that ends at p: a
+// name and its value passed side by side, as in setProperty("API_TOKEN",
+// "…") or headers.set("Authorization", "Bearer …"). The value must be a
+// whole quoted string.
+func argumentValue(text string, p int) (int, int, bool) {
+	j := skipBlanks(text, p)
+	if j == len(text) || text[j] != ',' {
+		return 0, 0, false
+	}
+	j = skipBlanks(text, j+1)
+	if j == len(text) || !isQuote(text[j]) {
+		return 0, 0, false
+	}
+	q := text[j]
+	s := skipScheme(text, j+1)
+	e := s
+	for e < len(text) && isValueByte(text[e]) {
+		e++
+	}
+	return s, e, e > s && e < len(text) && text[e] == q
+}
+
+func isQuote(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+
+// maxTypeName bounds the type in a typed declaration.
+const maxTypeName = 64
+
+// typedAssignment parses `Type = ` at j, the type a declaration puts between
+// a name and its value (string, String?, []byte), and returns the offset
+// after the '='. A blank must precede the '=', so that base64 padding
+// (dXNlcg==) is not read as a type and an operator.
+func typedAssignment(text string, j int) (int, bool) {
+	if j == len(text) || !isIdentStart(text[j]) && text[j] != '[' && text[j] != '*' {
+		return 0, false
+	}
+	k := j
+	for k < len(text) && k-j < maxTypeName && (isNameByte(text[k]) || strings.IndexByte("[]*?<>", text[k]) >= 0) {
+		k++
+	}
+	t := k
+	k = skipBlanks(text, k)
+	if k == t || k == len(text) || text[k] != '=' || k+1 < len(text) && (text[k+1] == '=' || text[k+1] == '>') {
+		return 0, false
+	}
+	return k + 1, true
+}
+
+// maxElementSpace bounds the white space around an XML element's text.
+const maxElementSpace = 64
+
+// elementValue parses the text of an XML element whose start tag's name ends
+// at p (`<apiToken>value</apiToken>`, the value maybe on a line of its own)
+// and returns the value's bounds.
+func elementValue(text string, p int) (int, int, bool) {
+	if p >= len(text) || text[p] != '>' {
+		return 0, 0, false
+	}
+	s := skipSpaceUpTo(text, p+1, maxElementSpace)
+	e := s
+	for e < len(text) && isValueByte(text[e]) && text[e] != '<' {
+		e++
+	}
+	tag := skipSpaceUpTo(text, e, maxElementSpace)
+	return s, e, e > s && strings.HasPrefix(text[tag:], "</")
+}
+
+// skipSpaceUpTo skips at most n spaces, tabs and line breaks.
+func skipSpaceUpTo(s string, j, n int) int {
+	for k := 0; j < len(s) && k < n && isSpace(s[j]); k++ {
+		j++
+	}
+	return j
 }
 
 // keyedValue picks the credential out of a decoded value whose name is
@@ -179,7 +327,8 @@ func keyedValue(v string) (int, int, bool) {
 
 // isGeneratedValue is the generic rule's test: long enough, mixing letters and
 // digits, Shannon entropy of at least 3.5 bits per byte, and not a reference,
-// placeholder, URL or documentation value.
+// placeholder, URL, documentation value, count through the alphabet, derived
+// UUID or encoded placeholder.
 func isGeneratedValue(v string) bool {
 	if len(v) < minGenericValue || len(v) > maxGenericValue {
 		return false
@@ -191,11 +340,32 @@ func isGeneratedValue(v string) bool {
 	if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") || v[0] == '/' {
 		return false // a file path
 	}
+	if isFileName(v) {
+		return false // a file: orchestration-log/2026-01-01T00-00-ada.md
+	}
 	if strings.ContainsAny(v, "([") {
 		return false // code: a call or an index (match[1].trim(), base64url(bytes(16))), not a literal
 	}
 	return hasLetterAndDigit(v) && !strings.Contains(v, "://") && !isEmailShaped(v) &&
-		entropy(v) >= minGenericBits && !isPlaceholder(v) && !isDocumentationValue(v)
+		entropy(v) >= minGenericBits && !isPlaceholder(v) && !isDocumentationValue(v) &&
+		!isCountingValue(v) && !isDerivedUUIDs(v) && !isEncodedPlaceholder(v)
+}
+
+// isFileName reports a relative path whose last segment ends in a file
+// extension (docs/keys/rotation.md): base64 has no '.', base64url no '/',
+// so a generated value does not take this shape.
+func isFileName(v string) bool {
+	slash := strings.LastIndexByte(v, '/')
+	dot := strings.LastIndexByte(v, '.')
+	if slash < 0 || dot < slash+2 || len(v)-dot-1 > 5 || dot == len(v)-1 {
+		return false
+	}
+	for i := dot + 1; i < len(v); i++ {
+		if !isLower(v[i]) && !isDigit(v[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // isEmailShaped reports local@domain.tld, an address rather than a password.
@@ -227,7 +397,7 @@ func skipScheme(s string, j int) int {
 // skipQuote skips one quote, including a JSON-escaped \" in raw file text.
 func skipQuote(s string, j int) int {
 	switch {
-	case j < len(s) && (s[j] == '"' || s[j] == '\'' || s[j] == '`'):
+	case j < len(s) && isQuote(s[j]):
 		return j + 1
 	case strings.HasPrefix(s[j:], `\"`):
 		return j + 2

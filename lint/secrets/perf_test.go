@@ -67,6 +67,8 @@ func TestScanAdversarial(t *testing.T) {
 		"x://a:b", "://", "@", "Password=a", ";pwd=", "sig=", "sig=AAAA", "Q~", "1Q~abc",
 		"eyJ", "eyJabcdefghijkl.", "sk-", "sk-ant-", "ghp_", "xoxb-1234567-", "AKIA",
 		"hooks.slack.com/services/", "AccountKey=", "a", " ",
+		"<a_token>", "<a_token>x", "token t ", `"token", "`, `"token", "x`, ";Password=Xq7;", "Server=.;",
+		"token ::", "API_KEY=abc123", "key: s3cr3t_", "API_KEY=" + fake(base62, 20, 3) + ";",
 	}
 	for _, u := range units {
 		text := strings.Repeat(u, size/len(u))

@@ -9,6 +9,7 @@ var placeholderWords = []string{
 	"example", "changeme", "change_me", "change-me", "dummy", "placeholder",
 	"redacted", "replace_", "replace-", "replaceme", "sample", "fake",
 	"your_", "your-", "insert_", "insert-", "notreal", "not_real", "not-real",
+	"synthetic",
 }
 
 // isPlaceholder reports whether v is a reference or a stand-in rather than a

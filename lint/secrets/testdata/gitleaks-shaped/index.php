@@ -1,0 +1,5 @@
+<?php
+$apiToken = "@@gen@@";
+$apiToken .= "@@gen@@";
+$config = ['client_secret' => '@@gen@@'];
+$apiToken = getenv('API_TOKEN');
