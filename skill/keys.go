@@ -65,11 +65,6 @@ var fields = map[string]field{
 	"allowedTools": {hostSquad, shapeAny},
 }
 
-// alsoRead are the hosts beyond VS Code that read a VS Code key too.
-var alsoRead = map[string]string{
-	"argument-hint": hostClaude, "user-invocable": hostClaude, "disable-model-invocation": hostClaude, "context": hostClaude,
-}
-
 // fieldNames lists every known key, for suggestions.
 func fieldNames() []string {
 	out := make([]string, 0, len(fields))

@@ -13,7 +13,8 @@ var ruleUnknownKey = diag.Register(diag.Rule{
 		"(agentskills.io specification). Hosts read more: VS Code argument-hint, user-invocable, " +
 		"disable-model-invocation and context (promptValidator allAttributeNames); Claude Code also " +
 		"when_to_use, model, effort, agent, hooks, paths and shell; Squad domain, confidence, source, tools, " +
-		"triggers, roles and allowedTools. Such a key is a note naming the host that reads it. A key no host " +
+		"triggers, roles and allowedTools. VS Code's keys are known, as they are for agent files: no finding. " +
+		"Another host's key is a note naming the host that reads it. A key no host " +
 		"reads is a note too (VS Code shows it only as a hint, and skills-ref refuses it): put extra data under " +
 		"metadata. A key one or two letters away from a known one is a warning, since the field meant is " +
 		"then not set.",
@@ -31,10 +32,9 @@ func (c *check) unknownKeys() {
 		span := c.spanOf(kv.k)
 		switch {
 		case known && f.host == "":
-		case known && key == "user-invokable":
-			// a deprecated spelling: fieldTypes says so
-		case known && alsoRead[key] != "":
-			c.report(ruleUnknownKey, span, 0, "key %q is not an Agent Skills field; %s and %s read it", key, f.host, alsoRead[key])
+		case known && f.host == hostVSCode:
+			// VS Code is a host squadci judges for (as for agent files, its
+			// keys are known); user-invokable's deprecation is fieldTypes'.
 		case known:
 			c.report(ruleUnknownKey, span, 0, "key %q is not an Agent Skills field; only %s reads it", key, f.host)
 		default:
