@@ -68,6 +68,21 @@ func (e *examplesCheck) fail(r *diag.Rule, n *yaml.Node, field, repair, format s
 // missingFields joins the canonical names of the required keys that are
 // not in got, e.g. "examples[0].input, examples[0].assertions"; "" when
 // none is missing.
+// missingKeys names the required keys got lacks, for a message: "prompt",
+// "label and prompt".
+func missingKeys(required []string, got map[string]bool) string {
+	var missing []string
+	for _, f := range required {
+		if !got[f] {
+			missing = append(missing, f)
+		}
+	}
+	if len(missing) > 1 {
+		return strings.Join(missing[:len(missing)-1], ", ") + " and " + missing[len(missing)-1]
+	}
+	return strings.Join(missing, "")
+}
+
 func missingFields(field string, required []string, got map[string]bool) string {
 	var missing []string
 	for _, f := range required {

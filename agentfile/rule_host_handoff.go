@@ -65,6 +65,6 @@ func (h *hostCheck) handoff(n *yaml.Node, field string) {
 		}
 	})
 	if missing := missingFields(field, []string{"label", "agent", "prompt"}, got); missing != "" {
-		h.fail(ruleHandoff, n, missing, "handoff is missing required keys")
+		h.fail(ruleHandoff, n, missing, "handoff has no %s; VS Code keeps a handoff only when it has label, agent and prompt, and drops this one", missingKeys([]string{"label", "agent", "prompt"}, got))
 	}
 }

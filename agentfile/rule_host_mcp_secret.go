@@ -1,6 +1,7 @@
 package agentfile
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
@@ -102,15 +103,17 @@ func (h *hostCheck) secretValue(key string, v *yaml.Node, field string) {
 				name = s[m[2*g]:m[2*g+1]]
 			}
 		}
+		msg := fmt.Sprintf("%s names %s, which the cloud agent never passes to an MCP server: only secrets and variables named %s* reach it (rename it %s%s)",
+			s[m[0]:m[1]], name, mcpPrefix, mcpPrefix, name)
 		switch {
 		case strings.HasPrefix(name, mcpPrefix):
 		case isSquadCoordinator(h.c.path):
 			// `squad init --mcp-frontmatter` writes a placeholder server with
 			// ${GITHUB_TOKEN}: it does not resolve on the cloud agent, but the
 			// file is Squad's.
-			h.c.failVendor(ruleMCPSecret, h.ys.span(v), field, diag.SeverityWarning, "secret references must name a "+mcpPrefix+"* secret or variable")
+			h.c.failVendor(ruleMCPSecret, h.ys.span(v), field, diag.SeverityWarning, msg)
 		default:
-			h.fail(ruleMCPSecret, v, field, "secret references must name a %s* secret or variable", mcpPrefix)
+			h.fail(ruleMCPSecret, v, field, "%s", msg)
 		}
 		for i := m[0]; i < m[1]; i++ {
 			literal[i] = ' '
