@@ -31,7 +31,7 @@ func checkSkills(ctx context.Context, s *session, _ *repo) error {
 	if err != nil || len(files) == 0 {
 		return err
 	}
-	sc := skill.Context{Exists: s.existsOrDir(ctx), SquadRepo: s.exists(".squad/team.md")}
+	sc := skill.Context{Exists: s.existsOrDir(ctx), SquadRepo: s.exists(".squad/team.md"), SquadScans: squadLoads}
 	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
 		if src := s.readSkill(files[i]); src != nil {
 			s.add(files[i], src, skill.Inspect(files[i], src, sc))

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -97,5 +98,49 @@ func TestSkillInSquadRepo(t *testing.T) {
 	}
 	if on.Run.Files != off.Run.Files {
 		t.Fatalf("files checked: %d with skills on, %d off: the skill is counted twice", on.Run.Files, off.Run.Files)
+	}
+}
+
+// TestSkillCredentialScannedOnce: a credential in a SKILL.md is reported
+// once: by SS002 where the squad-state rules read the file (the skill
+// directories Squad installs into, .squad/skills and .github/skills, with
+// or without a squad), by SK108 elsewhere.
+func TestSkillCredentialScannedOnce(t *testing.T) {
+	const token = "ghp_R8fQ2vX9kLmN4pZ7tY1wB6cD3eH5jK0sA2gU"
+	body := func(name string) string {
+		return "---\nname: " + name + "\ndescription: Deploys previews.\n---\n\nUse " + token + " to deploy.\n"
+	}
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  map[string][]string
+	}{
+		{"squad repository", map[string]string{
+			".squad/team.md":                  "# Squad\n",
+			".squad/skills/deploy/SKILL.md":   body("deploy"),
+			".github/skills/preview/SKILL.md": body("preview"),
+			"skills/plugin/SKILL.md":          body("plugin"),
+		}, map[string][]string{".squad/skills/deploy/SKILL.md": {"SS002"}, ".github/skills/preview/SKILL.md": {"SS002"}, "skills/plugin/SKILL.md": {"SK108"}}},
+		{"no squad", map[string]string{
+			".github/skills/preview/SKILL.md": body("preview"),
+			"skills/plugin/SKILL.md":          body("plugin"),
+		}, map[string][]string{".github/skills/preview/SKILL.md": {"SS002"}, "skills/plugin/SKILL.md": {"SK108"}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := lintTree(t, writeTree(t, tc.files), Options{})
+			got := map[string][]string{}
+			for _, f := range res.Run.Findings {
+				if f.Rule == "SS002" || f.Rule == "SK108" || f.Rule == "AF002" {
+					got[f.Path] = append(got[f.Path], f.Rule)
+					if strings.Contains(f.Message, token) {
+						t.Errorf("%s: the message repeats the token", f.Rule)
+					}
+				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("credential findings %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

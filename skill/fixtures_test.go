@@ -39,7 +39,9 @@ func lintCase(t *testing.T, root string) []string {
 		t.Fatal(err)
 	}
 	slices.Sort(paths)
-	ctx := Context{Exists: exists, SquadRepo: exists(".squad/team.md")}
+	// As lint wires it: the squad-state rules scan .squad/ for credentials.
+	squadScans := func(p string) bool { return strings.HasPrefix(p, ".squad/") }
+	ctx := Context{Exists: exists, SquadRepo: exists(".squad/team.md"), SquadScans: squadScans}
 	var out []string
 	for _, p := range paths {
 		if !IsSkillFile(p) || InsideSkill(p, exists) {

@@ -63,6 +63,9 @@ type Context struct {
 	// Squad's shipped skills in .github/skills and .copilot/skills are
 	// vendor files.
 	SquadRepo bool
+	// SquadScans reports a file the squad-state rules scan for
+	// credentials (SS002), which SK108 then leaves alone; nil means none.
+	SquadScans func(rel string) bool
 }
 
 // Inspect checks one SKILL.md at repository path p.
@@ -88,6 +91,7 @@ type check struct {
 type keyValue struct{ k, v *yaml.Node }
 
 func (c *check) run() {
+	c.credentials()
 	if c.frontmatter() {
 		c.name()
 		c.nameMatchesDirectory()
