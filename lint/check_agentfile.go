@@ -22,12 +22,24 @@ func agentFileKind(p string) string {
 		return "agent"
 	case path.Dir(p) == ".github/chatmodes" && strings.HasSuffix(p, ".chatmode.md"):
 		return "agent"
+	case inAgentsFolder(p) && strings.HasSuffix(p, ".md") && path.Base(p) != "README.md":
+		// VS Code reads every Markdown file directly in a .github/agents
+		// folder as an agent file, README.md aside (promptFileLocations.ts:
+		// getPromptFileType), named by its stem.
+		return "agent"
 	}
 	parts := strings.Split(p, "/")
 	if len(parts) == 4 && parts[0] == ".squad" && parts[1] == "agents" && parts[3] == "charter.md" {
 		return "charter"
 	}
 	return ""
+}
+
+// inAgentsFolder reports a file directly in a .github/agents folder, at
+// the root or below it, as VS Code's isInAgentsFolder matches.
+func inAgentsFolder(p string) bool {
+	d := path.Dir(p)
+	return d == ".github/agents" || strings.HasSuffix(d, "/.github/agents")
 }
 
 // checkAgentFiles runs the agent-file rules on every agent file and kmx

@@ -15,6 +15,8 @@ var promptTree = map[string]string{
 	".github/prompts/good.prompt.md":             "---\nagent: Code Reviewer\n---\nReview this.\n",
 	".github/agents/helper.agent.md":             "---\ndescription: Helps\ntools: [search]\n---\nHelp.\n",
 	".github/prompts/stem.prompt.md":             "---\nagent: helper\n---\nHelp with this.\n",
+	".github/agents/planner.md":                  "---\ndescription: Plans\ntools: [search]\n---\nPlan.\n",
+	".github/prompts/plain.prompt.md":            "---\nagent: planner\n---\nPlan this.\n",
 	".github/prompts/lost.prompt.md":             "---\nagent: Code Reviewr\n---\nReview this.\n",
 	"prompts/elsewhere.prompt.md":                "---\nbogus: 1\n---\nAnywhere.\n",
 	".github/instructions/go.instructions.md":    "---\napplyTo: '**/*.go'\n---\nUse gofmt.\n",
@@ -44,7 +46,7 @@ func TestPromptAndInstructionsFiles(t *testing.T) {
 	res := lintTree(t, root, Options{})
 	fs := res.Run.Findings
 	for _, p := range []string{".github/prompts/good.prompt.md", ".github/prompts/stem.prompt.md", ".github/instructions/go.instructions.md",
-		".github/instructions/plans.instructions.md"} { // plans: its folder is git-ignored runtime output
+		".github/instructions/plans.instructions.md", ".github/prompts/plain.prompt.md", ".github/agents/planner.md"} { // plans: its folder is git-ignored runtime output
 		if got := findingsOf(fs, p); len(got) != 0 {
 			t.Errorf("%s: want no finding, got %q", p, got)
 		}

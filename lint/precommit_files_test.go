@@ -19,31 +19,37 @@ func TestPreCommitFilesMatchDiscovery(t *testing.T) {
 		t.Fatal(err)
 	}
 	var hooks []struct {
-		ID    string `yaml:"id"`
-		Files string `yaml:"files"`
+		ID      string `yaml:"id"`
+		Files   string `yaml:"files"`
+		Exclude string `yaml:"exclude"`
 	}
 	if err := yaml.Unmarshal(src, &hooks); err != nil {
 		t.Fatal(err)
 	}
 	discovered := []string{
 		"connectors/acme.json", ".connector-drops/acme/t1.request.json",
-		"docs/x.agent.md", ".github/chatmodes/old.chatmode.md",
+		"docs/x.agent.md", ".github/chatmodes/old.chatmode.md", ".github/agents/plain.md", "sub/.github/agents/plain.md",
 		".github/prompts/review.prompt.md", "prompts/any.prompt.md",
 		".github/instructions/go.instructions.md", "instructions/any.instructions.md", ".github/copilot-instructions.md",
 		".github/skills/pdf/SKILL.md", "skills/pdf/SKILL.md", ".claude/skills/a/SKILL.md", "plugins/p/skills/a/SKILL.md",
 		".squad/team.md", ".copilot-tracking/squad/team.md",
 	}
-	notDiscovered := []string{"package.json", "README.md", "docs/prompt.md", "SKILL.md", "pdf/SKILL.md", "src/instructions.md"}
+	notDiscovered := []string{"package.json", "README.md", ".github/agents/README.md", ".github/agents/sub/notes.md", "docs/prompt.md", "SKILL.md", "pdf/SKILL.md", "src/instructions.md"}
 	files := map[string]string{}
 	for _, p := range append(append([]string{}, discovered...), notDiscovered...) {
 		files[p] = "---\nname: x\n---\n{}\n"
 	}
 	root := writeTree(t, files)
 	for _, h := range hooks {
-		re, err := regexp.Compile(h.Files)
+		files, err := regexp.Compile(h.Files)
 		if err != nil {
 			t.Fatalf("%s: files: %v", h.ID, err)
 		}
+		exclude, err := regexp.Compile(h.Exclude)
+		if err != nil || h.Exclude == "" {
+			t.Fatalf("%s: exclude: %q %v", h.ID, h.Exclude, err)
+		}
+		re := matcher(func(p string) bool { return files.MatchString(p) && !exclude.MatchString(p) })
 		for _, p := range discovered {
 			if !re.MatchString(p) {
 				t.Errorf("%s: files: drops %s, which lint checks", h.ID, p)
@@ -77,3 +83,8 @@ func TestPreCommitFilesMatchDiscovery(t *testing.T) {
 		t.Errorf("Discovered does not name the new kinds: %s", Discovered)
 	}
 }
+
+// matcher is a path predicate with regexp's method name.
+type matcher func(string) bool
+
+func (m matcher) MatchString(p string) bool { return m(p) }

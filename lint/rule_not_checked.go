@@ -9,7 +9,7 @@ import (
 
 // Discovered says, for people, which files squadci checks.
 const Discovered = "connector manifests (connectors/**/*.json and paths.include), the exchanges in each " +
-	"manifest's dropPath and .connector-drops/, agent files (**/*.agent.md, .github/chatmodes/*.chatmode.md, " +
+	"manifest's dropPath and .connector-drops/, agent files (**/*.agent.md, any other .md but README.md in .github/agents/, .github/chatmodes/*.chatmode.md, " +
 	".squad/agents/*/charter.md), prompt files (**/*.prompt.md), instructions files (**/*.instructions.md, " +
 	".github/copilot-instructions.md), skills (**/skills/**/SKILL.md) and squad state (.copilot-tracking/squad/, " +
 	".squad/, .github/agents/squad.agent.md)"
