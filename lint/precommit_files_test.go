@@ -31,7 +31,7 @@ func TestPreCommitFilesMatchDiscovery(t *testing.T) {
 		"docs/x.agent.md", ".github/chatmodes/old.chatmode.md", ".github/agents/plain.md", "sub/.github/agents/plain.md",
 		".github/prompts/review.prompt.md", "prompts/any.prompt.md",
 		".github/instructions/go.instructions.md", "instructions/any.instructions.md", ".github/copilot-instructions.md",
-		".github/skills/pdf/SKILL.md", "skills/pdf/SKILL.md", ".claude/skills/a/SKILL.md", "plugins/p/skills/a/SKILL.md",
+		".github/skills/pdf/SKILL.md", "skills/pdf/SKILL.md", ".claude/skills/a/SKILL.md", "plugins/p/skills/a/SKILL.md", ".github/skills/lower/skill.md",
 		".squad/team.md", ".copilot-tracking/squad/team.md",
 	}
 	notDiscovered := []string{"package.json", "README.md", ".github/agents/README.md", ".github/agents/sub/notes.md", "docs/prompt.md", "SKILL.md", "pdf/SKILL.md", "src/instructions.md"}

@@ -12,7 +12,7 @@ import (
 )
 
 // FileName is the one file name that makes a directory a skill.
-const FileName = "SKILL.md"
+const FileName = "SKILL.md" // matched ignoring case, as VS Code matches it
 
 // IsSkillFile reports whether a repository path may be a skill: a
 // SKILL.md with a directory named skills above its own directory
@@ -26,7 +26,7 @@ const FileName = "SKILL.md"
 // InsideSkill then drops the SKILL.md files that are another skill's
 // resources.
 func IsSkillFile(p string) bool {
-	if path.Base(p) != FileName {
+	if !strings.EqualFold(path.Base(p), FileName) { // VS Code: case-insensitive
 		return false
 	}
 	parts := strings.Split(p, "/")

@@ -17,7 +17,7 @@ func TestIsSkillFile(t *testing.T) {
 		{".github/skills/group/pdf/SKILL.md", true},     // grouped, as hve-core loads them
 		{"skills/SKILL.md", false},                      // no skill directory
 		{"docs/pdf/SKILL.md", false},                    // no skills/ above
-		{".github/skills/pdf/skill.md", false},          // the name is SKILL.md exactly
+		{".github/skills/pdf/skill.md", true},           // VS Code matches SKILL.md ignoring case
 		{".github/skills/pdf/README.md", false},         // not a skill file
 		{".squad/templates/skills/pdf/SKILL.md", false}, // Squad's template copies
 		{"packages/a/templates/skills/pdf/SKILL.md", false},
