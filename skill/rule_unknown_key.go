@@ -14,7 +14,8 @@ var ruleUnknownKey = diag.Register(diag.Rule{
 		"disable-model-invocation and context (promptValidator allAttributeNames); Claude Code also " +
 		"when_to_use, model, effort, agent, hooks, paths and shell; Squad domain, confidence, source, tools, " +
 		"triggers, roles and allowedTools. VS Code's keys are known, as they are for agent files: no finding. " +
-		"Another host's key is a note naming the host that reads it. A key no host " +
+		"Squad's keys are known in a repository with a squad (.squad/team.md) and in the directories only Squad " +
+		"loads. Another host's key is a note naming the host that reads it. A key no host " +
 		"reads is a note too (VS Code shows it only as a hint, and skills-ref refuses it): put extra data under " +
 		"metadata. A key one or two letters away from a known one is a warning, since the field meant is " +
 		"then not set.",
@@ -32,6 +33,8 @@ func (c *check) unknownKeys() {
 		span := c.spanOf(kv.k)
 		switch {
 		case known && f.host == "":
+		case known && f.host == hostSquad && (c.ctx.SquadRepo || c.owner.squadOnly):
+			// Squad's own keys where Squad is the host: its loader reads them.
 		case known && f.host == hostVSCode:
 			// VS Code is a host squadci judges for (as for agent files, its
 			// keys are known); user-invokable's deprecation is fieldTypes'.
