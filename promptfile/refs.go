@@ -42,16 +42,20 @@ func bodyRefs(p string, src []byte, from int) []FileRef {
 		if fence = fenceState(fence, line); fence != "" || isFence(line) {
 			continue
 		}
+		hasLink, hasFile := strings.Contains(line, "]("), containsFold(line, "#file:")
+		if !hasLink && !hasFile {
+			continue // the common line: no regexp run at all
+		}
 		code := codeSpans(line)
 		var links [][]int
-		for _, m := range link.FindAllStringSubmatchIndex(line, -1) {
+		for _, m := range findAll(link, line, hasLink) {
 			links = append(links, m[:2])
 			if (m[0] > 0 && line[m[0]-1] == '!') || touchesAny(code, m[0], m[0]) || touchesAny(code, m[4], m[4]) {
 				continue // an image, or an example in code
 			}
 			out = appendRef(out, p, line[m[4]:m[5]], lineStart+m[4], lineStart+m[5])
 		}
-		for _, m := range file.FindAllStringSubmatchIndex(line, -1) {
+		for _, m := range findAll(file, line, hasFile) {
 			if !touchesAny(links, m[0], m[1]) && !touchesAny(code, m[0], m[0]) {
 				out = appendRef(out, p, line[m[2]:m[3]], lineStart+m[2], lineStart+m[3])
 			}
@@ -168,4 +172,28 @@ func missingRefs(r *diag.Rule, file string, refs []FileRef, tree *Tree) []diag.D
 			shown(ref.Written), shown(ref.Resolved), hint))
 	}
 	return out
+}
+
+// findAll runs re over line only when the cheap test said it may match.
+func findAll(re *regexp.Regexp, line string, may bool) [][]int {
+	if !may {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(line, -1)
+}
+
+// containsFold reports whether line contains needle, which starts with a
+// byte that has no case ('#'), in any case.
+func containsFold(line, needle string) bool {
+	for i := strings.IndexByte(line, needle[0]); i >= 0; {
+		if i+len(needle) <= len(line) && strings.EqualFold(line[i:i+len(needle)], needle) {
+			return true
+		}
+		j := strings.IndexByte(line[i+1:], needle[0])
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

@@ -42,3 +42,16 @@ func TestFileReferences(t *testing.T) {
 		}
 	})
 }
+
+func TestContainsFold(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"see #file:a.md", true}, {"see #FILE:a.md", true}, {"# heading #fil", false}, {"no hash", false}, {"##file:x", true}, {"#file", false},
+	} {
+		if got := containsFold(tc.line, "#file:"); got != tc.want {
+			t.Errorf("containsFold(%q) = %v", tc.line, got)
+		}
+	}
+}

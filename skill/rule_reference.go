@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"bytes"
 	"net/url"
 	"path"
 	"regexp"
@@ -58,11 +59,17 @@ func (c *check) references(md *source.Markdown) {
 func (c *check) lineReferences(span diag.Span) {
 	text := c.src[span.Start:span.End]
 	masked, codes := maskCode(text)
-	for _, m := range inlineLink.FindAllSubmatchIndex(masked, -1) {
-		c.link(string(text[m[2]:m[3]]), diag.Span{Start: span.Start + m[2], End: span.Start + m[3]})
+	// The link patterns need "](" or "]:"; most lines have neither, and the
+	// regexp engine is the cost of a whole-repository run without this test.
+	if bytes.Contains(masked, []byte("](")) {
+		for _, m := range inlineLink.FindAllSubmatchIndex(masked, -1) {
+			c.link(string(text[m[2]:m[3]]), diag.Span{Start: span.Start + m[2], End: span.Start + m[3]})
+		}
 	}
-	if m := refDef.FindSubmatchIndex(masked); m != nil {
-		c.link(string(text[m[2]:m[3]]), diag.Span{Start: span.Start + m[2], End: span.Start + m[3]})
+	if bytes.Contains(masked, []byte("]:")) {
+		if m := refDef.FindSubmatchIndex(masked); m != nil {
+			c.link(string(text[m[2]:m[3]]), diag.Span{Start: span.Start + m[2], End: span.Start + m[3]})
+		}
 	}
 	for _, cs := range codes {
 		c.resource(string(text[cs.Start:cs.End]), diag.Span{Start: span.Start + cs.Start, End: span.Start + cs.End})
