@@ -29,13 +29,16 @@ var ruleReference = diag.Register(diag.Rule{
 	Since:    "Agent Skills specification",
 })
 
+// resourceDirs are the skill directories a backticked path may point into.
+var resourceDirs = []string{"scripts", "references", "assets", "templates", "examples"}
+
 var (
 	inlineLink = regexp.MustCompile(`!?\[[^\]]*\]\(\s*(<[^>]*>|[^\s)]+)`)
 	refDef     = regexp.MustCompile(`^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)`)
 	scheme     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 	// resourcePath is a backticked path into a skill's conventional
 	// resource directories: `scripts/x.py`, `./references/y.md`.
-	resourcePath = regexp.MustCompile(`^(?:\./)?((?:scripts|references|assets|templates|examples)/[A-Za-z0-9._/-]*[A-Za-z0-9_-]\.[A-Za-z0-9]{1,8})$`)
+	resourcePath = regexp.MustCompile(`^(?:\./)?((?:` + strings.Join(resourceDirs, "|") + `)/[A-Za-z0-9._/-]*[A-Za-z0-9_-]\.[A-Za-z0-9]{1,8})$`)
 )
 
 // references checks the files the body points to.
@@ -99,6 +102,9 @@ func (c *check) link(target string, span diag.Span) {
 
 // resource checks one inline code span that names a skill resource.
 func (c *check) resource(code string, span diag.Span) {
+	if !resourceLike(code) {
+		return // most inline code is no path: skip the regexp
+	}
 	m := resourcePath.FindStringSubmatch(code)
 	if m == nil || strings.Contains(m[1], "..") || strings.Contains(m[1], "//") || placeholder(m[1]) {
 		return
@@ -109,6 +115,17 @@ func (c *check) resource(code string, span diag.Span) {
 		return
 	}
 	c.report(ruleReference, span, 0, "%s names no file in the skill (looked for %s)", quoteName(code), path.Join(dir, m[1]))
+}
+
+// resourceLike is resourcePath's prefix, tested without the regexp.
+func resourceLike(code string) bool {
+	code = strings.TrimPrefix(code, "./")
+	for _, d := range resourceDirs {
+		if strings.HasPrefix(code, d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // maskCode returns the line with its inline code spans blanked, and the
