@@ -341,6 +341,7 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 		res.Run.Findings = append(res.Run.Findings, resolve(d, s.srcs[d.Path], shown[d.Path], lines))
 	}
 	sortFindings(res.Run.Findings)
+	report.NumberOccurrences(res.Run.Findings)
 	return res
 }
 
@@ -381,6 +382,7 @@ func (s *session) reported(path string) bool {
 func resolve(d diag.Diagnostic, src, shown []byte, cache map[string]*source.Lines) report.Finding {
 	f := report.Finding{Diagnostic: d, Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 	if src == nil {
+		f.Fingerprint = report.Fingerprint(d.Rule, d.Path, "", "")
 		return f
 	}
 	l := cache[d.Path]
@@ -391,6 +393,8 @@ func resolve(d diag.Diagnostic, src, shown []byte, cache map[string]*source.Line
 	start, end := l.Position(d.Span.Start), l.Position(max(d.Span.End, d.Span.Start))
 	f.Line, f.Column, f.EndLine, f.EndColumn = start.Line, start.Column, end.Line, end.Column
 	f.SourceLine = source.NewLines(shown).Text(start.Line)
+	lo, hi := min(max(d.Span.Start, 0), len(shown)), min(max(d.Span.End, d.Span.Start, 0), len(shown))
+	f.Fingerprint = report.Fingerprint(d.Rule, d.Path, string(shown[lo:hi]), f.SourceLine)
 	return f
 }
 

@@ -58,4 +58,28 @@ type Diagnostic struct {
 	Path     string   // repository-relative, '/' separated
 	Span     Span
 	Message  string
+	// Related is the other position the finding is about (the earlier
+	// definition of a duplicate, the other file of a cross-file rule); nil
+	// when there is none.
+	Related *Position
+	// Fix is the one meaning-preserving repair of the finding; nil when the
+	// rule offers none (adoption.md, Fixes).
+	Fix *Fix
+}
+
+// Position is a span in a file.
+type Position struct {
+	Path string
+	Span Span
+}
+
+// Fix is a repair: non-overlapping edits on the finding's file.
+type Fix struct {
+	Edits []Edit
+}
+
+// Edit replaces the bytes [Start, End) of the original file with Text.
+type Edit struct {
+	Start, End int
+	Text       string
 }

@@ -15,6 +15,11 @@ type Finding struct {
 	Line, Column       int
 	EndLine, EndColumn int
 	SourceLine         string
+	// Fingerprint and Occurrence identify the finding across edits that
+	// move it (see Fingerprint); the baseline, review markers and SARIF
+	// partialFingerprints share them.
+	Fingerprint string
+	Occurrence  int
 }
 
 // Run is one complete lint run, already filtered, with severities resolved

@@ -220,7 +220,7 @@ func newSARIFResult(f *Finding, fingerprint string) sarifResult {
 			ArtifactLocation: sarifArtifact{URI: pathURI(f.Path), URIBaseID: srcRoot},
 			Region:           sarifRegionOf(f),
 		}}},
-		PartialFingerprints: map[string]string{"primaryLocationLineHash": fingerprint},
+		PartialFingerprints: partialFingerprints(f, fingerprint),
 	}
 }
 
@@ -314,4 +314,14 @@ func truncate(s string, n int) string {
 		count++
 	}
 	return s
+}
+
+// partialFingerprints are codeql-action's line hash and squadci's own
+// fingerprint (the one baselines and review markers use), when it has one.
+func partialFingerprints(f *Finding, lineHash string) map[string]string {
+	m := map[string]string{"primaryLocationLineHash": lineHash}
+	if f.Fingerprint != "" {
+		m["squadci/v1"] = fmt.Sprintf("%s:%d", f.Fingerprint, max(f.Occurrence, 1))
+	}
+	return m
 }

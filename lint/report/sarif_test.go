@@ -167,3 +167,21 @@ func TestSARIFHelpers(t *testing.T) {
 		}
 	}
 }
+
+func TestFingerprintIgnoresLineNumber(t *testing.T) {
+	a := Fingerprint("CN101", "connectors/a.json", `"x"`, `  "connectorId": "x",`)
+	b := Fingerprint("CN101", "connectors/a.json", `"x"`, `"connectorId": "x",`)
+	c := Fingerprint("CN101", "connectors/a.json", `"y"`, `"connectorId": "y",`)
+	if a != b || a == c || len(a) != 32 {
+		t.Fatalf("fingerprints %q %q %q", a, b, c)
+	}
+	fs := []Finding{{Diagnostic: diag.Diagnostic{Path: "p"}, Fingerprint: a}, {Diagnostic: diag.Diagnostic{Path: "p"}, Fingerprint: a},
+		{Diagnostic: diag.Diagnostic{Path: "q"}, Fingerprint: a}}
+	NumberOccurrences(fs)
+	if fs[0].Occurrence != 1 || fs[1].Occurrence != 2 || fs[2].Occurrence != 1 {
+		t.Fatalf("occurrences %d %d %d", fs[0].Occurrence, fs[1].Occurrence, fs[2].Occurrence)
+	}
+	if got := partialFingerprints(&fs[1], "h:1")["squadci/v1"]; got != a+":2" {
+		t.Fatalf("squadci/v1 = %q", got)
+	}
+}
