@@ -243,7 +243,7 @@ func reviewBody(inline int, table []*report.Finding) (string, []*report.Finding,
 		shown++
 	}
 	if rest := len(table) - shown; rest > 0 {
-		fmt.Fprintf(&b, "\n%s more in the job's step summary (a review stays under GitHub's limits); the next run posts them.\n", plural.Count(rest, "finding"))
+		fmt.Fprintf(&b, "\n%s in the job's step summary (a review stays under GitHub's limits); the next run posts them.\n", plural.Count(rest, "more finding"))
 	}
 	b.WriteString("\n" + markers.String())
 	return b.String(), table[:shown], table[shown:]
