@@ -228,7 +228,7 @@ func reviewBody(inline int, table []*report.Finding) (string, []*report.Finding,
 		b.WriteString(".\n")
 		return b.String(), nil, nil
 	}
-	b.WriteString(", these elsewhere:\n\n| File | Line | Rule | Message |\n|---|---:|---|---|\n")
+	b.WriteString(", these elsewhere:\n\n" + tableHead)
 	var markers strings.Builder
 	const footerRoom = 512
 	shown := 0
@@ -248,6 +248,8 @@ func reviewBody(inline int, table []*report.Finding) (string, []*report.Finding,
 	b.WriteString("\n" + markers.String())
 	return b.String(), table[:shown], table[shown:]
 }
+
+const tableHead = "| File | Line | Rule | Message |\n|---|---:|---|---|\n"
 
 func tableRow(f *report.Finding) string {
 	rule := markdownText(f.Rule, 16)
@@ -288,6 +290,21 @@ func markdownText(s string, limit int) string {
 			break
 		}
 		b.WriteString(piece)
+	}
+	return b.String()
+}
+
+// Table renders findings as the review body's table, at most rows rows and
+// a line counting the rest; for the step summary's overflow.
+func Table(fs []*report.Finding, rows int) string {
+	var b strings.Builder
+	b.WriteString(tableHead)
+	for i, f := range fs {
+		if i == rows {
+			fmt.Fprintf(&b, "\n%s not listed: the SARIF or JSON output has them all.\n", plural.Count(len(fs)-rows, "more finding"))
+			break
+		}
+		b.WriteString(tableRow(f))
 	}
 	return b.String()
 }
