@@ -22,9 +22,11 @@ type Config struct {
 	GraphQLURL string
 	Prefix     string
 	Findings   []report.Finding
-	// Source reads a finding's file (lint-root relative); nil turns
-	// suggestions off (review: comment).
+	// Source reads a finding's file (lint-root relative), to check that
+	// the checkout is the head and for suggestions.
 	Source func(path string) ([]byte, error)
+	// Suggest adds suggestion blocks (review: suggest).
+	Suggest bool
 }
 
 // Outcome is what a review run did.
@@ -61,8 +63,8 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if err != nil {
 		return out, err
 	}
-	p := Build(Input{Findings: cfg.Findings, Diffs: diffs, Prefix: cfg.Prefix, Present: present, Own: own, Source: cfg.Source})
-	out.Skipped, out.Overflow = p.Skipped, p.Overflow
+	p := Build(Input{Findings: cfg.Findings, Diffs: diffs, Prefix: cfg.Prefix, Present: present, Own: own, Source: cfg.Source, Suggest: cfg.Suggest})
+	out.Skipped, out.Overflow, out.Notes = p.Skipped, p.Overflow, append(out.Notes, p.Notes...)
 	var errs []error
 	if !p.Empty() {
 		url, err := postReview(ctx, cfg, &p)

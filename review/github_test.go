@@ -56,6 +56,11 @@ func findings() []report.Finding {
 }
 
 func config(t *testing.T, g *reviewtest.GitHub, fs []report.Finding) review.Config {
+	return configWith(t, g, fs, map[string]string{"docs/charter.md": charter})
+}
+
+// configWith reviews fs with the checkout's files.
+func configWith(t *testing.T, g *reviewtest.GitHub, fs []report.Finding, checkout map[string]string) review.Config {
 	t.Helper()
 	client, err := ghapi.NewClient(g.URL, reviewtest.Token, &http.Client{})
 	if err != nil {
@@ -63,10 +68,10 @@ func config(t *testing.T, g *reviewtest.GitHub, fs []report.Finding) review.Conf
 	}
 	return review.Config{
 		Client: client, Owner: reviewtest.Owner, Repo: reviewtest.Repo, Number: reviewtest.Number, HeadSHA: reviewtest.HeadSHA,
-		GraphQLURL: g.URL + "/graphql", Findings: fs,
+		GraphQLURL: g.URL + "/graphql", Findings: fs, Suggest: true,
 		Source: func(p string) ([]byte, error) {
-			if p == "docs/charter.md" {
-				return []byte(charter), nil
+			if text, ok := checkout[p]; ok {
+				return []byte(text), nil
 			}
 			return nil, errors.New("no such file")
 		},
@@ -168,7 +173,7 @@ func TestRunOverflow(t *testing.T) {
 	for off := 0; off < len(text); off += strings.Index(text[off:], "\n") + 1 {
 		fs = append(fs, at("big.md", text, off, off+10, "plain"))
 	}
-	out, err := review.Run(context.Background(), config(t, g, fs))
+	out, err := review.Run(context.Background(), configWith(t, g, fs, map[string]string{"big.md": text}))
 	posted, _, _ := g.Take()
 	if err != nil || out.Inline != review.MaxComments || out.Table != 3 || len(posted[0].Comments) != review.MaxComments {
 		t.Fatalf("%+v, %v", out, err)
@@ -196,3 +201,16 @@ func TestRunAPIFailure(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestRunCheckoutNotTheHead(t *testing.T) {
+	g := reviewtest.New(t, "squadci-bot", prFiles)
+	merged := "# Charter\nfrom the base\nPreferred: gpt\nline three\nline four\n"
+	out, err := review.Run(context.Background(), configWith(t, g, findings(), map[string]string{"docs/charter.md": merged}))
+	posted, _, _ := g.Take()
+	if err != nil || out.Inline != 0 || out.Table != 3 || len(posted) != 1 || len(posted[0].Comments) != 0 {
+		t.Fatalf("%+v, %v", out, err)
+	}
+	if len(out.Notes) != 1 || !strings.Contains(out.Notes[0], "docs/charter.md: the checkout is not the pull request's head") {
+		t.Errorf("notes = %q", out.Notes)
+	}
+}

@@ -13,11 +13,13 @@ import (
 )
 
 // Hunk is one hunk of a file's diff, seen from the pull request's head
-// (the RIGHT side): the lines First..Last are in the diff, and Added are
-// the ones the pull request added or changed.
+// (the RIGHT side): the lines First..Last are in the diff, Added are the
+// ones the pull request added or changed, and Text holds each line's text
+// at the head, to check that the checkout is the head.
 type Hunk struct {
 	First, Last int
 	Added       map[int]bool
+	Text        map[int]string
 }
 
 // FileDiff is a file's hunks in order. A file GitHub gives no patch for
@@ -42,7 +44,7 @@ func ParsePatch(patch string) (FileDiff, error) {
 			if m[2] != "" {
 				count, _ = strconv.Atoi(m[2])
 			}
-			d.Hunks = append(d.Hunks, Hunk{First: start, Last: start + count - 1, Added: map[int]bool{}})
+			d.Hunks = append(d.Hunks, Hunk{First: start, Last: start + count - 1, Added: map[int]bool{}, Text: map[int]string{}})
 			cur, line = &d.Hunks[len(d.Hunks)-1], start
 			continue
 		}
@@ -54,9 +56,10 @@ func ParsePatch(patch string) (FileDiff, error) {
 		}
 		switch {
 		case strings.HasPrefix(text, "+"):
-			cur.Added[line] = true
+			cur.Added[line], cur.Text[line] = true, text[1:]
 			line++
 		case strings.HasPrefix(text, " "):
+			cur.Text[line] = text[1:]
 			line++
 		case text == "" || strings.HasPrefix(text, "-") || strings.HasPrefix(text, `\`):
 			// a deleted line, "\ No newline at end of file", or the split's
@@ -88,9 +91,37 @@ func (d FileDiff) firstAdded(first, last int) int {
 	return 0
 }
 
+// matches reports whether src holds the hunk's lines at their numbers: a
+// checkout of another commit (the merge commit a pull_request workflow
+// checks out by default, when the base changed the file too) would put
+// comments on the wrong lines.
+func (h *Hunk) matches(src []byte) bool {
+	lines := strings.Split(string(src), "\n")
+	for l := h.First; l <= h.Last; l++ {
+		want, ok := h.Text[l]
+		if !ok {
+			continue
+		}
+		if l > len(lines) || strings.TrimSuffix(lines[l-1], "\r") != strings.TrimSuffix(want, "\r") {
+			return false
+		}
+	}
+	return true
+}
+
 func truncate(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// matchesAll reports whether src holds every hunk's lines.
+func (d FileDiff) matchesAll(src []byte) bool {
+	for i := range d.Hunks {
+		if !d.Hunks[i].matches(src) {
+			return false
+		}
+	}
+	return true
 }

@@ -13,8 +13,8 @@ func TestParsePatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Hunk{
-		{First: 1, Last: 4, Added: map[int]bool{2: true, 3: true}},
-		{First: 21, Last: 22, Added: map[int]bool{21: true}},
+		{First: 1, Last: 4, Added: map[int]bool{2: true, 3: true}, Text: map[int]string{1: "line one", 2: "new two", 3: "added three", 4: "line four"}},
+		{First: 21, Last: 22, Added: map[int]bool{21: true}, Text: map[int]string{21: "twenty-one", 22: "context"}},
 	}
 	if !reflect.DeepEqual(d.Hunks, want) {
 		t.Fatalf("hunks = %+v, want %+v", d.Hunks, want)
@@ -42,6 +42,23 @@ func TestParsePatchRejectsGarbage(t *testing.T) {
 	for _, patch := range []string{"not a diff\n", "@@ -1 +1 @@\n+ok\n?what\n"} {
 		if _, err := ParsePatch(patch); err == nil {
 			t.Errorf("ParsePatch(%q) accepted it", patch)
+		}
+	}
+}
+
+func TestHunkMatchesTheCheckout(t *testing.T) {
+	d, err := ParsePatch("@@ -1,2 +1,3 @@\n keep\n+new\n same\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for src, want := range map[string]bool{
+		"keep\nnew\nsame\nmore\n":      true,
+		"keep\r\nnew\r\nsame\r\n":      true,
+		"base line\nkeep\nnew\nsame\n": false, // a merge commit: the base added a line above
+		"keep\n":                       false,
+	} {
+		if got := d.matchesAll([]byte(src)); got != want {
+			t.Errorf("matchesAll(%q) = %v, want %v", src, got, want)
 		}
 	}
 }

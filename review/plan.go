@@ -68,8 +68,11 @@ type Input struct {
 	// comments and review bodies), once per occurrence.
 	Present []Key
 	Own     []OwnComment
-	// Source reads a finding's file for its suggestion; nil for none.
+	// Source reads a finding's file (lint-root relative), to check that it
+	// is the head's and for suggestions; nil skips both.
 	Source func(path string) ([]byte, error)
+	// Suggest adds suggestion blocks for findings with a fix.
+	Suggest bool
 }
 
 // Comment is one inline comment to post.
@@ -87,6 +90,8 @@ type Plan struct {
 	Delete   []int64
 	Skipped  int // findings whose marker is already present
 	Body     string
+	// Notes are files kept out of inline comments, and why.
+	Notes []string
 }
 
 // Empty says whether the plan posts no review.
@@ -106,6 +111,7 @@ func Build(in Input) Plan {
 		current[keyOf(&in.Findings[i])]++
 	}
 	p.Delete = staleComments(in.Own, current)
+	src := in.sources(&p)
 	seen := map[Key]int{}
 	for i := range in.Findings {
 		f := &in.Findings[i]
@@ -114,7 +120,7 @@ func Build(in Input) Plan {
 			p.Skipped++
 			continue
 		}
-		if c, ok := in.inline(f); ok && len(p.Comments) < MaxComments {
+		if c, ok := in.inline(f, src); ok && len(p.Comments) < MaxComments {
 			p.Comments = append(p.Comments, c)
 			continue
 		}
@@ -143,25 +149,52 @@ func staleComments(own []OwnComment, current map[Key]int) []int64 {
 	return out
 }
 
+// sources reads, once each, the files of findings in the pull request's
+// diff, and keeps out (nil) those whose hunks are not the checkout's lines.
+func (in Input) sources(p *Plan) map[string][]byte {
+	out := map[string][]byte{}
+	if in.Source == nil {
+		return out
+	}
+	for i := range in.Findings {
+		path := in.Findings[i].Path
+		d, ok := in.Diffs[in.Prefix+path]
+		if _, done := out[path]; done || !ok || len(d.Hunks) == 0 {
+			continue
+		}
+		b, err := in.Source(path)
+		switch {
+		case err != nil:
+			p.Notes = append(p.Notes, fmt.Sprintf("%s: %v; its findings go into the review body", in.Prefix+path, err))
+		case !d.matchesAll(b):
+			p.Notes = append(p.Notes, fmt.Sprintf("%s: the checkout is not the pull request's head (check out github.event.pull_request.head.sha); its findings go into the review body", in.Prefix+path))
+		default:
+			out[path] = append(b, []byte{}...) // never nil: nil marks a file kept out
+			continue
+		}
+		out[path] = nil
+	}
+	return out
+}
+
 // inline places f on its file's diff: on the hunk of the first added line
 // its span touches, its lines clipped to that hunk; with a fix whose lines
 // lie in the hunk, on those lines with a suggestion.
-func (in Input) inline(f *report.Finding) (Comment, bool) {
+func (in Input) inline(f *report.Finding, sources map[string][]byte) (Comment, bool) {
 	path := in.Prefix + f.Path
 	d := in.Diffs[path]
 	first, last := findingLines(f)
 	added := d.firstAdded(first, last)
-	if added == 0 {
+	src, read := sources[f.Path]
+	if added == 0 || (read && src == nil) {
 		return Comment{}, false
 	}
 	h := d.hunkOf(added)
 	c := Comment{Path: path, First: max(first, h.First), Last: min(last, h.Last)}
 	var sug *Suggestion
-	if in.Source != nil && f.Fix != nil {
-		if src, err := in.Source(f.Path); err == nil {
-			if s, ok := Suggest(src, f.Diagnostic); ok && h.First <= s.First && s.Last <= h.Last {
-				c.First, c.Last, sug = s.First, s.Last, &s
-			}
+	if in.Suggest && src != nil && f.Fix != nil {
+		if s, ok := Suggest(src, f.Diagnostic); ok && h.First <= s.First && s.Last <= h.Last {
+			c.First, c.Last, sug = s.First, s.Last, &s
 		}
 	}
 	c.Body = commentBody(f, sug)

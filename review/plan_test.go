@@ -92,20 +92,20 @@ func TestBuildSuggestion(t *testing.T) {
 	f.Fix = &diag.Fix{Edits: []diag.Edit{{Start: two, End: two + 10, Text: "**Preferred:**"}}}
 	source := func(string) ([]byte, error) { return []byte(src), nil }
 	for _, tc := range []struct {
-		name   string
-		diff   FileDiff
-		source func(string) ([]byte, error)
-		want   bool
+		name    string
+		diff    FileDiff
+		suggest bool
+		want    bool
 	}{
-		{"suggest", oneHunk(2, 2), source, true},
-		{"comment mode", oneHunk(2, 2), nil, false},
-		{"fix outside the hunk", FileDiff{Hunks: []Hunk{{First: 1, Last: 1, Added: map[int]bool{1: true}}}}, source, false},
+		{"suggest", oneHunk(2, 2), true, true},
+		{"comment mode", oneHunk(2, 2), false, false},
+		{"fix outside the hunk", FileDiff{Hunks: []Hunk{{First: 1, Last: 1, Added: map[int]bool{1: true}}}}, true, false},
 	} {
 		f := f
 		if tc.name == "fix outside the hunk" {
 			f.Line, f.EndLine = 1, 2 // the span starts on line 1, the fix is on 2
 		}
-		p := Build(Input{Findings: []report.Finding{f}, Diffs: map[string]FileDiff{"c.md": tc.diff}, Source: tc.source})
+		p := Build(Input{Findings: []report.Finding{f}, Diffs: map[string]FileDiff{"c.md": tc.diff}, Source: source, Suggest: tc.suggest})
 		if len(p.Comments) != 1 {
 			t.Fatalf("%s: %d comments", tc.name, len(p.Comments))
 		}

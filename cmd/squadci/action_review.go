@@ -122,9 +122,8 @@ func (c *Command) runReview(in actionInputs, run *report.Run, root string) (revi
 	cfg := review.Config{
 		Client: client, Owner: owner, Repo: repo, Number: ev.PullRequest.Number, HeadSHA: ev.PullRequest.Head.SHA,
 		GraphQLURL: c.getenv("GITHUB_GRAPHQL_URL"), Prefix: repoPrefix(root), Findings: run.Findings,
-	}
-	if in.review == reviewSuggest {
-		cfg.Source = func(p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) }
+		Source:  func(p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) },
+		Suggest: in.review == reviewSuggest,
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

@@ -173,7 +173,7 @@ func (g *GitHub) checkHeaders(r *http.Request, call string) bool {
 	accept := "application/vnd.github.v3+json"
 	switch {
 	case strings.HasSuffix(call, "/reviews") && r.Method == "POST":
-		accept = "application/vnd.github.comfort-fade-preview+json"
+		return true // createReview checks it against the comments
 	case strings.HasSuffix(call, "/comments") && r.Method == "GET":
 		// go-github asks for reactions and multi-line fields on a list
 		accept = "application/vnd.github.squirrel-girl-preview, application/vnd.github.comfort-fade-preview+json"
@@ -218,6 +218,15 @@ func (g *GitHub) createReview(w http.ResponseWriter, r *http.Request) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&rev); err != nil {
 		g.t.Errorf("review body: %v", err)
+	}
+	// go-github asks for the multi-line comments preview when a comment
+	// has line fields, and for the plain media type otherwise.
+	accept := "application/vnd.github.v3+json"
+	if len(rev.Comments) > 0 {
+		accept = "application/vnd.github.comfort-fade-preview+json"
+	}
+	if got := r.Header.Get("Accept"); got != accept {
+		g.t.Errorf("POST review: Accept = %q, want %q", got, accept)
 	}
 	if rev.Event != "COMMENT" || rev.CommitID != HeadSHA || rev.Body == "" {
 		g.t.Errorf("review event %q, commit %q, body %q", rev.Event, rev.CommitID, rev.Body)
