@@ -127,32 +127,45 @@ func graphQLURL(cfg Config) string {
 	return base + "graphql"
 }
 
+// eachPage calls list for every page of 100 and each for every item.
+func eachPage[T any](list func(*github.ListOptions) ([]T, *github.Response, error), each func(T)) error {
+	opts := &github.ListOptions{PerPage: 100}
+	for {
+		items, resp, err := list(opts)
+		if err != nil {
+			return err
+		}
+		for _, it := range items {
+			each(it)
+		}
+		if resp.NextPage == 0 {
+			return nil
+		}
+		opts.Page = resp.NextPage
+	}
+}
+
 // changedFiles reads the pull request's files (GitHub lists at most
 // 3,000) into their RIGHT-side hunks.
 func changedFiles(ctx context.Context, cfg Config) (map[string]FileDiff, []string, error) {
 	diffs := map[string]FileDiff{}
 	var notes []string
-	opts := &github.ListOptions{PerPage: 100}
-	for {
-		files, resp, err := cfg.Client.PullRequests.ListFiles(ctx, cfg.Owner, cfg.Repo, cfg.Number, opts)
+	err := eachPage(func(o *github.ListOptions) ([]*github.CommitFile, *github.Response, error) {
+		return cfg.Client.PullRequests.ListFiles(ctx, cfg.Owner, cfg.Repo, cfg.Number, o)
+	}, func(f *github.CommitFile) {
+		if f.GetStatus() == "removed" {
+			return
+		}
+		d, err := ParsePatch(f.GetPatch())
 		if err != nil {
-			return nil, notes, fmt.Errorf("listing the pull request's files: %w", err)
+			notes = append(notes, fmt.Sprintf("%s: %v; its findings go into the review body", f.GetFilename(), err))
 		}
-		for _, f := range files {
-			if f.GetStatus() == "removed" {
-				continue
-			}
-			d, err := ParsePatch(f.GetPatch())
-			if err != nil {
-				notes = append(notes, fmt.Sprintf("%s: %v; its findings go into the review body", f.GetFilename(), err))
-			}
-			diffs[f.GetFilename()] = d
-		}
-		if resp.NextPage == 0 {
-			return diffs, notes, nil
-		}
-		opts.Page = resp.NextPage
+		diffs[f.GetFilename()] = d
+	})
+	if err != nil {
+		return nil, notes, fmt.Errorf("listing the pull request's files: %w", err)
 	}
+	return diffs, notes, nil
 }
 
 // existingMarkers collects the markers on the pull request: of the
@@ -163,44 +176,33 @@ func existingMarkers(ctx context.Context, cfg Config, login string) ([]Key, []Ow
 	counts := func(author string) bool { return login == "" || author == login }
 	var present []Key
 	var own []OwnComment
-	copts := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
-	for {
-		comments, resp, err := cfg.Client.PullRequests.ListComments(ctx, cfg.Owner, cfg.Repo, cfg.Number, copts)
-		if err != nil {
-			return nil, nil, fmt.Errorf("listing the review comments: %w", err)
+	err := eachPage(func(o *github.ListOptions) ([]*github.PullRequestComment, *github.Response, error) {
+		return cfg.Client.PullRequests.ListComments(ctx, cfg.Owner, cfg.Repo, cfg.Number, &github.PullRequestListCommentsOptions{ListOptions: *o})
+	}, func(c *github.PullRequestComment) {
+		keys := Markers(c.GetBody())
+		if len(keys) == 0 || !counts(c.GetUser().GetLogin()) {
+			return
 		}
-		for _, c := range comments {
-			keys := Markers(c.GetBody())
-			if len(keys) == 0 || !counts(c.GetUser().GetLogin()) {
-				continue
-			}
-			k := keys[len(keys)-1] // a comment's own marker ends it
-			present = append(present, k)
-			if login != "" {
-				own = append(own, OwnComment{ID: c.GetID(), Key: k})
-			}
+		k := keys[len(keys)-1] // a comment's own marker ends it
+		present = append(present, k)
+		if login != "" {
+			own = append(own, OwnComment{ID: c.GetID(), Key: k})
 		}
-		if resp.NextPage == 0 {
-			break
-		}
-		copts.Page = resp.NextPage
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing the review comments: %w", err)
 	}
-	ropts := &github.ListOptions{PerPage: 100}
-	for {
-		reviews, resp, err := cfg.Client.PullRequests.ListReviews(ctx, cfg.Owner, cfg.Repo, cfg.Number, ropts)
-		if err != nil {
-			return nil, nil, fmt.Errorf("listing the reviews: %w", err)
+	err = eachPage(func(o *github.ListOptions) ([]*github.PullRequestReview, *github.Response, error) {
+		return cfg.Client.PullRequests.ListReviews(ctx, cfg.Owner, cfg.Repo, cfg.Number, o)
+	}, func(r *github.PullRequestReview) {
+		if counts(r.GetUser().GetLogin()) {
+			present = append(present, Markers(r.GetBody())...)
 		}
-		for _, r := range reviews {
-			if counts(r.GetUser().GetLogin()) {
-				present = append(present, Markers(r.GetBody())...)
-			}
-		}
-		if resp.NextPage == 0 {
-			return present, own, nil
-		}
-		ropts.Page = resp.NextPage
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("listing the reviews: %w", err)
 	}
+	return present, own, nil
 }
 
 // postReview posts the plan as one COMMENT review on the head commit.

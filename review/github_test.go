@@ -214,3 +214,23 @@ func TestRunCheckoutNotTheHead(t *testing.T) {
 		t.Errorf("notes = %q", out.Notes)
 	}
 }
+
+func TestRunReadsEveryPage(t *testing.T) {
+	files := append([]reviewtest.File{{Filename: "a.md", Status: "modified", Patch: "@@ -1 +1 @@\n-x\n+y"}, {Filename: "gone.md", Status: "removed"}}, prFiles...)
+	g := reviewtest.New(t, "squadci-bot", files)
+	g.PageSize = 1
+	fs := findings()
+	if _, err := review.Run(context.Background(), config(t, g, fs)); err != nil {
+		t.Fatal(err)
+	}
+	g.Take()
+	out, err := review.Run(context.Background(), config(t, g, fs))
+	_, _, calls := g.Take()
+	// 4 files, 2 comments, 1 review: one call per page, and nothing new.
+	if err != nil || out.Posted || out.Skipped != 3 || len(calls) != 1+4+2+1 {
+		t.Errorf("%+v, %v; calls %v", out, err, calls)
+	}
+	if calls[2] != "GET "+pulls+"/files?page=2&per_page=100" {
+		t.Errorf("second page call = %q", calls[2])
+	}
+}

@@ -72,6 +72,9 @@ type GitHub struct {
 	Installation bool
 	Files        []File
 	Fail         map[string]int
+	// PageSize, when set, splits every list into pages of that many, with
+	// GitHub's Link header, as if per_page were that small.
+	PageSize int
 
 	mu       sync.Mutex
 	comments []Comment
@@ -148,14 +151,11 @@ func (g *GitHub) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, 200, map[string]any{"data": map[string]any{"viewer": User{Login: g.Login}}})
 	case call == "GET "+pulls+"/files":
-		g.wantPage(r)
-		writeJSON(w, 200, g.Files)
+		writePage(g, w, r, g.Files)
 	case call == "GET "+pulls+"/comments":
-		g.wantPage(r)
-		writeJSON(w, 200, g.comments)
+		writePage(g, w, r, g.comments)
 	case call == "GET "+pulls+"/reviews":
-		g.wantPage(r)
-		writeJSON(w, 200, g.reviews)
+		writePage(g, w, r, g.reviews)
 	case call == "POST "+pulls+"/reviews":
 		g.createReview(w, r)
 	case r.Method == "DELETE" && commentPath.MatchString(r.URL.Path):
@@ -196,10 +196,32 @@ func (g *GitHub) checkHeaders(r *http.Request, call string) bool {
 	return ok
 }
 
-func (g *GitHub) wantPage(r *http.Request) {
-	if q := r.URL.RawQuery; q != "per_page=100" {
-		g.t.Errorf("%s %s: query %q, want per_page=100", r.Method, r.URL.Path, q)
+// writePage answers a list call: the page asked for, and a Link to the
+// next one when there is one.
+func writePage[T any](g *GitHub, w http.ResponseWriter, r *http.Request, items []T) {
+	page := 1
+	if p := r.URL.Query().Get("page"); p != "" {
+		page, _ = strconv.Atoi(p)
 	}
+	want := "per_page=100"
+	if page > 1 {
+		want = "page=" + strconv.Itoa(page) + "&per_page=100"
+	}
+	if q := r.URL.RawQuery; q != want {
+		g.t.Errorf("%s %s: query %q, want %q", r.Method, r.URL.Path, q, want)
+	}
+	if g.PageSize > 0 {
+		from := min((page-1)*g.PageSize, len(items))
+		to := min(from+g.PageSize, len(items))
+		if to < len(items) {
+			w.Header().Set("Link", fmt.Sprintf(`<%s%s?page=%d&per_page=100>; rel="next"`, g.URL, r.URL.Path, page+1))
+		}
+		items = items[from:to]
+	}
+	if items == nil {
+		items = []T{}
+	}
+	writeJSON(w, 200, items)
 }
 
 func (g *GitHub) body(r *http.Request) string {
