@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,11 +20,9 @@ func reviewTree(t *testing.T) (dir string, files []reviewtest.File) {
 	warn = strings.Replace(warn, ".connector-drops/other-agent/", ".connector-drops/mail-other-agent/", 1)
 	dir = writeTree(t, map[string]string{"connectors/bad.json": bad, "connectors/other.json": warn})
 	lines := strings.Split(strings.TrimSuffix(bad, "\n"), "\n")
-	patch := "@@ -0,0 +1," + itoaInt(len(lines)) + " @@\n+" + strings.Join(lines, "\n+")
+	patch := "@@ -0,0 +1," + strconv.Itoa(len(lines)) + " @@\n+" + strings.Join(lines, "\n+")
 	return dir, []reviewtest.File{{Filename: "connectors/bad.json", Status: "added", Patch: patch}}
 }
-
-func itoaInt(n int) string { return strconv.Itoa(n) }
 
 // reviewEnv is actionEnv for a pull_request event with a head commit,
 // against the fake.
@@ -124,5 +123,29 @@ func TestActionReviewOnlyOnPullRequests(t *testing.T) {
 	env, _ = reviewEnv(t, g, "pull_request", map[string]string{"review": "loud"})
 	if code, _, stderr := runAction(t, dir, env); code != 2 || !strings.Contains(stderr, `input review must be off, comment or suggest, not "loud"`) {
 		t.Errorf("review: loud: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestActionReviewBelowTheTop reviews a working-directory below the
+// repository's top: comment paths are repository-relative.
+func TestActionReviewBelowTheTop(t *testing.T) {
+	dir, files := reviewTree(t)
+	top := t.TempDir()
+	if err := os.Rename(dir, filepath.Join(top, "squad")); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("git", "init", "-q", top).CombinedOutput(); err != nil {
+		t.Skipf("git init: %v %s", err, out)
+	}
+	files[0].Filename = "squad/" + files[0].Filename
+	g := reviewtest.New(t, "squadci-bot", files)
+	env, _ := reviewEnv(t, g, "pull_request", map[string]string{"review": "comment", "working-directory": "squad"})
+	env = append(env, "GITHUB_WORKSPACE="+top)
+	if code, _, stderr := runAction(t, top, env); code != 1 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	posted, _, _ := g.Take()
+	if len(posted) != 1 || len(posted[0].Comments) != 1 || posted[0].Comments[0].Path != "squad/connectors/bad.json" {
+		t.Fatalf("posted %+v", posted)
 	}
 }
