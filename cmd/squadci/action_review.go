@@ -52,7 +52,7 @@ func (c *Command) actionReview(a *githubactions.Action, in actionInputs, run *re
 		fmt.Fprintf(c.Stderr, "squadci: review: %s\n", n)
 		fmt.Fprintf(&summary, "- %s\n", n)
 	}
-	line := reviewOutcomeLine(out)
+	line := reviewOutcomeLine(out, err != nil)
 	fmt.Fprintf(c.Stderr, "squadci: review: %s\n", line)
 	fmt.Fprintf(&summary, "%s\n", line)
 	if err != nil {
@@ -71,12 +71,14 @@ func (c *Command) actionReview(a *githubactions.Action, in actionInputs, run *re
 // the findings table shares.
 const maxSummaryRows = 500
 
-func reviewOutcomeLine(o review.Outcome) string {
+func reviewOutcomeLine(o review.Outcome, failed bool) string {
 	var parts []string
 	switch {
 	case o.Posted:
 		parts = append(parts, fmt.Sprintf("posted a review (%d inline, %d in its body) %s", o.Inline, o.Table, o.URL))
-	case len(o.Overflow) == 0:
+	case failed:
+		parts = append(parts, "no review posted")
+	default:
 		parts = append(parts, "nothing new to post")
 	}
 	if o.Skipped > 0 {

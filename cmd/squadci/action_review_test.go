@@ -98,7 +98,7 @@ func TestActionReviewFailureIsAWarning(t *testing.T) {
 		t.Errorf("no warning annotation:\n%s", stdout)
 	}
 	sum := readSummary(t, summary)
-	if !strings.Contains(sum, "**The review failed** (the check's result is unchanged)") {
+	if !strings.Contains(sum, "no review posted\n") || !strings.Contains(sum, "**The review failed** (the check's result is unchanged)") {
 		t.Errorf("summary:\n%s", sum)
 	}
 	if strings.Contains(stdout+stderr+sum, reviewtest.Token) {
