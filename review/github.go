@@ -63,16 +63,12 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 	if err != nil {
 		return out, err
 	}
-	p := Build(Input{Findings: cfg.Findings, Diffs: diffs, Prefix: cfg.Prefix, Present: present, Own: own, Source: cfg.Source, Suggest: cfg.Suggest})
+	in := Input{Findings: cfg.Findings, Diffs: diffs, Prefix: cfg.Prefix, Present: present, Own: own, Source: cfg.Source, Suggest: cfg.Suggest}
+	p := Build(in)
 	out.Skipped, out.Overflow, out.Notes = p.Skipped, p.Overflow, append(out.Notes, p.Notes...)
 	var errs []error
 	if !p.Empty() {
-		url, err := postReview(ctx, cfg, &p)
-		if err != nil {
-			errs = append(errs, err)
-		} else {
-			out.Posted, out.URL, out.Inline, out.Table = true, url, len(p.Comments), len(p.Table)
-		}
+		errs = append(errs, post(ctx, cfg, in, p, &out))
 	}
 	for _, id := range p.Delete {
 		if _, err := cfg.Client.PullRequests.DeleteComment(ctx, cfg.Owner, cfg.Repo, id); err != nil {
@@ -82,6 +78,29 @@ func Run(ctx context.Context, cfg Config) (Outcome, error) {
 		out.Deleted++
 	}
 	return out, errors.Join(errs...)
+}
+
+// post posts the plan's review. When GitHub refuses the inline comments'
+// lines (422), it posts again with every new finding in the body.
+func post(ctx context.Context, cfg Config, in Input, p Plan, out *Outcome) error {
+	url, err := postReview(ctx, cfg, &p)
+	if unprocessable(err) && len(p.Comments) > 0 {
+		out.Notes = append(out.Notes, fmt.Sprintf("GitHub refused the inline comments (%v); posted them in the review body", err))
+		in.Diffs = nil
+		p = Build(in)
+		out.Overflow = p.Overflow
+		url, err = postReview(ctx, cfg, &p)
+	}
+	if err != nil {
+		return err
+	}
+	out.Posted, out.URL, out.Inline, out.Table = true, url, len(p.Comments), len(p.Table)
+	return nil
+}
+
+func unprocessable(err error) bool {
+	var er *github.ErrorResponse
+	return errors.As(err, &er) && er.Response != nil && er.Response.StatusCode == http.StatusUnprocessableEntity
 }
 
 // identity is the token's login: GET /user, or the GraphQL viewer for an

@@ -234,3 +234,17 @@ func TestRunReadsEveryPage(t *testing.T) {
 		t.Errorf("second page call = %q", calls[2])
 	}
 }
+
+func TestRunRefusedLinesGoIntoTheBody(t *testing.T) {
+	g := reviewtest.New(t, "squadci-bot", prFiles)
+	g.RefuseLines = true
+	out, err := review.Run(context.Background(), config(t, g, findings()))
+	posted, _, calls := g.Take()
+	if err != nil || !out.Posted || out.Inline != 0 || out.Table != 3 || len(posted) != 1 {
+		t.Fatalf("%+v, %v", out, err)
+	}
+	wantCalls(t, calls, "POST "+pulls+"/reviews?", "POST "+pulls+"/reviews?")
+	if len(out.Notes) != 1 || !strings.Contains(out.Notes[0], "GitHub refused the inline comments") {
+		t.Errorf("notes = %q", out.Notes)
+	}
+}

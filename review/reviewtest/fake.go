@@ -72,6 +72,9 @@ type GitHub struct {
 	Installation bool
 	Files        []File
 	Fail         map[string]int
+	// RefuseLines makes the review call answer 422 for inline comments,
+	// as GitHub does for lines outside the diff.
+	RefuseLines bool
 	// PageSize, when set, splits every list into pages of that many, with
 	// GitHub's Link header, as if per_page were that small.
 	PageSize int
@@ -252,6 +255,10 @@ func (g *GitHub) createReview(w http.ResponseWriter, r *http.Request) {
 	}
 	if rev.Event != "COMMENT" || rev.CommitID != HeadSHA || rev.Body == "" {
 		g.t.Errorf("review event %q, commit %q, body %q", rev.Event, rev.CommitID, rev.Body)
+	}
+	if g.RefuseLines && len(rev.Comments) > 0 {
+		writeJSON(w, 422, map[string]string{"message": "Unprocessable Entity: line must be part of the diff"})
+		return
 	}
 	for _, c := range rev.Comments {
 		if err := g.checkComment(c); err != nil {
