@@ -169,7 +169,10 @@ func (in Input) sources(p *Plan) map[string][]byte {
 		case !d.matchesAll(b):
 			p.Notes = append(p.Notes, fmt.Sprintf("%s: the checkout is not the pull request's head (check out github.event.pull_request.head.sha); its findings go into the review body", in.Prefix+path))
 		default:
-			out[path] = append(b, []byte{}...) // never nil: nil marks a file kept out
+			if b == nil {
+				b = []byte{} // never nil: nil marks a file kept out
+			}
+			out[path] = b
 			continue
 		}
 		out[path] = nil

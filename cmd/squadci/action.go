@@ -52,6 +52,9 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 	if in.review, err = parseReviewInput(a.GetInput("review")); err != nil {
 		return in, err
 	}
+	if in.review != reviewOff && in.mode != "lint" {
+		return in, fmt.Errorf("input review %s reviews a lint; mode %s has no findings to review (use review in a mode lint step)", in.review, in.mode)
+	}
 	if in.annotations, err = boolInput(a, "annotations"); err != nil {
 		return in, err
 	}
