@@ -9,10 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/google/go-github/v62/github"
+	"github.com/squadci/squadci/internal/ghapi"
 )
 
 // EventType is the repository_dispatch event a resume sends.
@@ -50,23 +50,14 @@ func New(cfg Config) (*Notifier, error) {
 	if !cfg.Dispatch && cfg.Comment == 0 {
 		return nil, errors.New("notify: neither dispatch nor comment is configured")
 	}
-	owner, repo, ok := strings.Cut(cfg.Repository, "/")
-	if !ok || owner == "" || repo == "" || strings.Contains(repo, "/") {
-		return nil, fmt.Errorf("notify: repository %q is not owner/name", cfg.Repository)
+	owner, repo, err := ghapi.SplitRepository(cfg.Repository)
+	if err != nil {
+		return nil, fmt.Errorf("notify: %w", err)
 	}
-	if cfg.Token == "" {
-		return nil, errors.New("notify: no token (github-token input or GITHUB_TOKEN)")
+	client, err := ghapi.NewClient(cfg.APIURL, cfg.Token, cfg.HTTPClient)
+	if err != nil {
+		return nil, fmt.Errorf("notify: %w", err)
 	}
-	apiURL := cfg.APIURL
-	if apiURL == "" {
-		apiURL = "https://api.github.com"
-	}
-	base, err := url.Parse(strings.TrimSuffix(apiURL, "/") + "/")
-	if err != nil || (base.Scheme != "https" && base.Scheme != "http") {
-		return nil, fmt.Errorf("notify: GITHUB_API_URL %q is not an http(s) URL", apiURL)
-	}
-	client := github.NewClient(cfg.HTTPClient).WithAuthToken(cfg.Token)
-	client.BaseURL = base
 	return &Notifier{cfg: cfg, client: client, owner: owner, repo: repo}, nil
 }
 

@@ -28,6 +28,7 @@ type actionInputs struct {
 	workingDirectory                                         string // resolved by runAction
 	explicitRoot                                             bool   // working-directory was given
 	githubToken, notify, notifyIssue                         string
+	review                                                   string // off, comment or suggest
 }
 
 // actionModes are the action's modes by name. Each registers itself from
@@ -48,6 +49,12 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 		in.failLevel = "error"
 	}
 	var err error
+	if in.review, err = parseReviewInput(a.GetInput("review")); err != nil {
+		return in, err
+	}
+	if in.review != reviewOff && in.mode != "lint" {
+		return in, fmt.Errorf("input review %s reviews a lint; mode %s has no findings to review (use review in a mode lint step)", in.review, in.mode)
+	}
 	if in.annotations, err = boolInput(a, "annotations"); err != nil {
 		return in, err
 	}
@@ -132,11 +139,11 @@ func (c *Command) actionLint(a *githubactions.Action, in actionInputs) int {
 		// for the scheduled modes; paths, when given, are relative to it.
 		paths = []string{in.workingDirectory}
 	}
-	res, code := c.lintCore(lintFlags{config: in.config, category: in.sarifCategory}, paths)
-	if res == nil {
+	out, code := c.lintRun(lintFlags{config: in.config, category: in.sarifCategory}, paths)
+	if out == nil {
 		return code
 	}
-	run := &res.Run
+	res, run := out.res, &out.res.Run
 	a.Group(fmt.Sprintf("squadci: %s in %s", plural.Count(len(run.Findings), "finding"), plural.Count(run.Files, "file")))
 	report.WriteText(c.Stdout, run, report.TextOptions{})
 	a.EndGroup()
@@ -165,6 +172,7 @@ func (c *Command) actionLint(a *githubactions.Action, in actionInputs) int {
 	if in.summary {
 		c.appendEnvFile("GITHUB_STEP_SUMMARY", report.StepSummary(run, report.DefaultSummaryLimit))
 	}
+	c.actionReview(a, in, run, out.root)
 	c.setOutputs(outputs)
 	if res.Internal {
 		return exitInternal

@@ -75,6 +75,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{[]string{"action"}, "fail-level", []string{"INPUT_FAIL-LEVEL=fatal"}},
 		{[]string{"action"}, "annotations", []string{"INPUT_ANNOTATIONS=yes"}},
 		{[]string{"action"}, "working-directory", []string{"INPUT_WORKING-DIRECTORY=nowhere"}},
+		{[]string{"action"}, "input review", []string{"INPUT_REVIEW=loud"}},
+		{[]string{"action"}, "input review comment", []string{"INPUT_MODE=resume", "INPUT_REVIEW=comment"}},
 		{[]string{"action"}, "input notify", []string{"INPUT_MODE=resume", "INPUT_NOTIFY=pager"}},
 		{[]string{"action"}, "input notify-issue", []string{"INPUT_MODE=resume", "INPUT_NOTIFY=comment"}},
 	} {
