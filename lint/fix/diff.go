@@ -97,10 +97,10 @@ func lineOps(old, new []string) []byte {
 		switch {
 		case i < n && j < m && old[i] == new[j]:
 			ops, i, j = append(ops, '='), i+1, j+1
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			ops, j = append(ops, '+'), j+1
+		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
+			ops, i = append(ops, '-'), i+1 // deletions first, as diff prints them
 		default:
-			ops, i = append(ops, '-'), i+1
+			ops, j = append(ops, '+'), j+1
 		}
 	}
 	return ops
