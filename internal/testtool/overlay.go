@@ -56,4 +56,3 @@ func overlayCase(t testing.TB, fixtures, name, root string, depth int) {
 		}
 	}
 }
-
