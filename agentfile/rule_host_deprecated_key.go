@@ -13,10 +13,10 @@ var ruleDeprecatedKey = diag.Register(diag.Rule{
 	Help: "Replace the key with the one the message names.",
 
 	// user-invokable is an alias VS Code still reads as user-invocable
-	// (promptFileAttributes.ts), so renaming it is the one repair when
-	// user-invocable is absent. infer has no one-to-one replacement (it
-	// maps to two keys) and is never fixed.
+	// (promptFileAttributes.ts), so renaming it is the one repair.
 	Fixable: true,
+	Repair: "renames user-invokable to user-invocable when user-invocable is absent and the key is written plain. infer " +
+		"maps to two keys, so it is never fixed.",
 })
 
 // renames are the deprecated keys whose replacement is exact.

@@ -12,9 +12,8 @@ var ruleJSONBOM = diag.Register(diag.Rule{
 		"others keep it in the first member name. The rest of the file is still checked.",
 	Help: `Save the file as "UTF-8" rather than "UTF-8 with BOM" (in PowerShell 5, Out-File -Encoding utf8 adds one; use [IO.File]::WriteAllText).`,
 
-	// Dropping the three bytes is the one repair; the value is unchanged.
-	// Only manifests get it: the engine never fixes an exchange file.
 	Fixable: true,
+	Repair:  "removes the three bytes; the JSON value is unchanged. Exchange files (requests, results, snapshots, states) are never fixed.",
 })
 
 func reportBOM(f *jsonFile, p *source.Problem) {

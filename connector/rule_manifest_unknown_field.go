@@ -17,9 +17,9 @@ var ruleManifestUnknownField = diag.Register(diag.Rule{
 		"field gets a suggestion, a near miss of an action field (\"comand\") none, since that field is refused too. Fields that say how to run something have their own rule, manifest-action-field.",
 	Help: "Correct the spelling to one of the allowed fields, or delete the member.",
 
-	// A name that differs from an allowed one only in letter case, when the
-	// allowed one is absent, has one repair: the exact spelling.
 	Fixable: true,
+	Repair: "respells a name that differs from an allowed field only in letter case (\"DropPath\" → \"dropPath\") when " +
+		"that field is absent and no other member folds to it; any other unknown field is left to you.",
 })
 
 func checkUnknownFields(c *manifestCheck) {

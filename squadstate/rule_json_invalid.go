@@ -19,9 +19,9 @@ var ruleJSONInvalid = diag.Register(diag.Rule{
 		"JSON.parse: the file is ignored or misread; Tier-1 SQ-03 fails on an unparseable state.json",
 	Since: "HVE Squad v0.2.0 (29f6aab) state.json; Squad CLI 0.10.0 / SDK 0.13.1 config.json, casting/*.json",
 
-	// A byte order mark has one repair (drop it); the other problems need
-	// a person. HVE's state.json is the run's record and is never fixed.
 	Fixable: true,
+	Repair: "removes a leading byte order mark; the other problems need a person. HVE's state.json is the run's record " +
+		"and is never fixed.",
 })
 
 // checkJSONProblems reports the reader's problems and says whether the

@@ -49,6 +49,7 @@ var ruleCharterModel = diag.Register(diag.Rule{
 		"a warning when the value is auto anyway",
 	Since:   "Squad CLI 0.10.0 / SDK 0.13.1",
 	Fixable: true,
+	Repair:  "rewrites the key in the bold form (Preferred: → **Preferred:**), keeping the value as written.",
 })
 
 var ruleCharterEffort = diag.Register(diag.Rule{

@@ -18,9 +18,8 @@ var ruleGitattributes = diag.Register(diag.Rule{
 
 	Consumer: "parallel branches conflict on Squad's append-only files (or union-merge the casting identity files)",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1 (upgrade.js ensureGitattributes)",
-	// Appending the missing lines is what squad upgrade does; a casting
-	// union rule is left for a person to delete.
-	Fixable: true,
+	Fixable:  true,
+	Repair:   "appends the missing merge=union lines in the file's own line ending, as squad upgrade does; a casting union rule is left for you to delete.",
 })
 
 var ruleGitignore = diag.Register(diag.Rule{

@@ -32,6 +32,9 @@ type Rule struct {
 	// lint --fix` applies: the one meaning-preserving repair (adoption.md,
 	// Fixes). A fixable rule may still offer none for a given finding.
 	Fixable bool
+	// Repair says, for a fixable rule, what --fix changes and when it
+	// offers nothing; docs/rules.md prints it.
+	Repair string
 }
 
 // HelpAnchor is the fragment of the rule's section in docs/rules.md.
