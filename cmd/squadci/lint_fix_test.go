@@ -224,15 +224,6 @@ func TestLintFixDiffWritesNothing(t *testing.T) {
 	}
 }
 
-func TestLintFixFlagErrors(t *testing.T) {
-	root := writeTree(t, map[string]string{"connectors/a.json": goodManifest})
-	for _, args := range [][]string{{"lint", "--diff", root}, {"lint", "--fix", "--staged"}} {
-		if code, _, errOut := run(t, root, args...); code != exitUsage || !strings.Contains(errOut, "--") {
-			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, errOut)
-		}
-	}
-}
-
 // TestLintMarksFixable: the text output marks a fixable finding and the
 // summary counts them; JSON carries the edit.
 func TestLintMarksFixable(t *testing.T) {
