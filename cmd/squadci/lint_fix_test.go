@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,7 +157,7 @@ func TestLintFixRepairsEveryKind(t *testing.T) {
 		remaining[d.Rule+" "+d.Path]++
 	}
 	for k, n := range remaining {
-		if rule, _, _ := strings.Cut(k, " "); contains(fixableKinds, rule) && n > unfixed[k] {
+		if rule, _, _ := strings.Cut(k, " "); slices.Contains(fixableKinds, rule) && n > unfixed[k] {
 			t.Errorf("after --fix %d findings of %s remain, %d of them had no fix", n, k, unfixed[k])
 		}
 	}
@@ -248,13 +249,4 @@ func sameTree(a, b fileState) bool {
 		}
 	}
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

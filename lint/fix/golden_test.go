@@ -19,21 +19,25 @@ var update = flag.Bool("update", false, "rewrite the .fixed goldens from the cur
 // goldenCase is one fixable rule's golden: a fixture, placed in a
 // repository, and the bytes every changed file must have after --fix. A
 // single-file fixture's golden is <fixture>.fixed; a tree case's is
-// <case>.fixed, one "-- path --" section per changed file.
+// <case>.fixed, one "-- path --" section per changed file. Where the
+// fixtures' own test reads every file of the directory, the golden sits in
+// a sibling directory instead.
 type goldenCase struct {
 	rule    string
 	fixture string // a file, or a tree case directory (with BASE)
 	at      string // where a file fixture sits in the repository; "" for a tree
+	golden  string // "" means fixture + ".fixed"
 }
 
 var goldenCases = []goldenCase{
-	{"CN003", "../../testdata/connector/manifest/err/json-bom.json", "connectors/acme.json"},
-	{"CN101", "../../testdata/connector/manifest/err/manifest-unknown-field-case.json", "connectors/acme.json"},
-	{"AF103", "../../testdata/agentfile/lint/err/af103-deprecated.agent.md", ".github/agents/review.agent.md"},
-	{"PF105", "../../testdata/promptfile/pf105-mode.prompt.md", ".github/prompts/summary.prompt.md"},
-	{"SS001", "../../testdata/squadstate/ss001-json-bom", ""},
-	{"SS236", "../../testdata/squadstate/ss236-charter-model-syntax", ""},
-	{"SS250", "../../testdata/squadstate/ss250-gitattributes", ""},
+	{"CN003", "../../testdata/connector/manifest/err/json-bom.json", "connectors/acme.json", ""},
+	{"CN101", "../../testdata/connector/manifest/err/manifest-unknown-field-case.json", "connectors/acme.json", ""},
+	{"AF103", "../../testdata/agentfile/lint/err/af103-deprecated.agent.md", ".github/agents/review.agent.md",
+		"../../testdata/agentfile/lint/fixed/af103-deprecated.agent.md"},
+	{"PF105", "../../testdata/promptfile/pf105-mode.prompt.md", ".github/prompts/summary.prompt.md", ""},
+	{"SS001", "../../testdata/squadstate/ss001-json-bom", "", ""},
+	{"SS236", "../../testdata/squadstate/ss236-charter-model-syntax", "", ""},
+	{"SS250", "../../testdata/squadstate/ss250-gitattributes", "", ""},
 }
 
 func TestGoldenFixes(t *testing.T) {
@@ -65,7 +69,10 @@ func TestGoldenFixes(t *testing.T) {
 // compareGolden checks the changed files against the golden, or rewrites it.
 func compareGolden(t *testing.T, tc goldenCase, root string, changes []Change) {
 	t.Helper()
-	golden := strings.TrimSuffix(tc.fixture, "/") + ".fixed"
+	golden := tc.golden
+	if golden == "" {
+		golden = tc.fixture + ".fixed"
+	}
 	got := map[string]string{}
 	for _, c := range changes {
 		got[c.Path] = string(c.New)
