@@ -17,7 +17,7 @@ const bom = "\xef\xbb\xbf"
 
 // fixTree is a git repository with every fixable kind: a manifest with a
 // BOM and a field in the wrong letter case (CRLF), a squad with a BOM in
-// config.json, a plain Preferred: line and a .gitattributes lacking a union
+// config.json and routing.md, a plain Preferred: line and a .gitattributes lacking a union
 // rule (CRLF), an executable agent file with user-invokable (CRLF), a
 // prompt file with mode: and no final newline; and an exchange whose
 // request, snapshot and state carry a BOM, which must stay as they are.
@@ -29,7 +29,7 @@ func fixTree(t *testing.T) string {
 	testtool.OverlayCase(t, "../../testdata/connector/exchange", "ok-1-1-agent", root)
 	box := ".connector-drops/acme-research-agent/"
 	for _, p := range []string{box + "t-3f9c2a7e51d04b88.request.json", box + "t-3f9c2a7e51d04b88.snapshot.json",
-		box + ".squad-connector/t-3f9c2a7e51d04b88.state.json", ".squad/config.json"} {
+		box + ".squad-connector/t-3f9c2a7e51d04b88.state.json", ".squad/config.json", ".squad/routing.md"} {
 		editFile(t, root, p, func(s string) string { return bom + s })
 	}
 	editFile(t, root, "connectors/research-agent.json", func(s string) string {
@@ -103,7 +103,7 @@ func snapshotTree(t *testing.T, root string) fileState {
 }
 
 // fixableKinds are the rules the tree trips that --fix repairs.
-var fixableKinds = []string{"CN003", "CN101", "SS001", "SS236", "SS250", "AF103", "PF105"}
+var fixableKinds = []string{"CN003", "CN101", "SS001", "SS003", "SS236", "SS250", "AF103", "PF105"}
 
 type lintJSON struct {
 	Diagnostics []struct {
@@ -188,7 +188,7 @@ func checkFixedTree(t *testing.T, before, after fileState) {
 			t.Errorf("%s gained a final newline", p)
 		}
 	}
-	for _, p := range []string{"connectors/research-agent.json", ".squad/config.json", ".gitattributes",
+	for _, p := range []string{"connectors/research-agent.json", ".squad/config.json", ".squad/routing.md", ".gitattributes",
 		".squad/agents/flight/charter.md", ".github/agents/review.agent.md", ".github/prompts/summary.prompt.md"} {
 		if before[p].data == after[p].data {
 			t.Errorf("%s was not fixed", p)

@@ -36,6 +36,7 @@ var goldenCases = []goldenCase{
 		"../../testdata/agentfile/lint/fixed/af103-deprecated.agent.md"},
 	{"PF105", "../../testdata/promptfile/pf105-mode.prompt.md", ".github/prompts/summary.prompt.md", ""},
 	{"SS001", "../../testdata/squadstate/ss001-json-bom", "", ""},
+	{"SS003", "../../testdata/squadstate/ss003-markdown-bom", "", ""},
 	{"SS236", "../../testdata/squadstate/ss236-charter-model-syntax", "", ""},
 	{"SS250", "../../testdata/squadstate/ss250-gitattributes", "", ""},
 }
