@@ -89,7 +89,7 @@ func (h *hostCheck) key(k, v *yaml.Node) {
 		h.handoffs(v, field)
 	default:
 		if !h.foreign(k, v, field) {
-			h.unknown(k, "frontmatter", hostKeys)
+			h.unknown(h.root, k, "frontmatter", hostKeys)
 		}
 	}
 }

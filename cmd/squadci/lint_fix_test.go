@@ -18,8 +18,9 @@ const bom = "\xef\xbb\xbf"
 // fixTree is a git repository with every fixable kind: a manifest with a
 // BOM and a field in the wrong letter case (CRLF), a squad with a BOM in
 // config.json and routing.md, a plain Preferred: line and a .gitattributes lacking a union
-// rule (CRLF), an executable agent file with user-invokable (CRLF), a
-// prompt file with mode: and no final newline; and an exchange whose
+// rule (CRLF), an executable agent file with Name: and user-invokable
+// (CRLF), a prompt file with Description: and mode: and no final newline,
+// an instructions file with ApplyTo:; and an exchange whose
 // request, snapshot and state carry a BOM, which must stay as they are.
 func fixTree(t *testing.T) string {
 	t.Helper()
@@ -40,9 +41,10 @@ func fixTree(t *testing.T) string {
 		t.Fatal(err)
 	}
 	writeFiles(t, root, map[string]string{
-		".gitattributes":                    crlf(string(gitattributes)),
-		".github/agents/review.agent.md":    crlf("---\ndescription: Review changes\nuser-invokable: true\n---\nReview the diff.\n"),
-		".github/prompts/summary.prompt.md": "---\ndescription: Summarise the open pull requests\nmode: ask\n---\nSummarise them.",
+		".gitattributes":                          crlf(string(gitattributes)),
+		".github/agents/review.agent.md":          crlf("---\nName: review\ndescription: Review changes\nuser-invokable: true\n---\nReview the diff.\n"),
+		".github/prompts/summary.prompt.md":       "---\nDescription: Summarise the open pull requests\nmode: ask\n---\nSummarise them.",
+		".github/instructions/go.instructions.md": "---\nApplyTo: \"**/*.go\"\n---\nUse gofmt.\n",
 	})
 	if err := os.Chmod(filepath.Join(root, ".github/agents/review.agent.md"), 0o755); err != nil {
 		t.Fatal(err)
@@ -103,7 +105,7 @@ func snapshotTree(t *testing.T, root string) fileState {
 }
 
 // fixableKinds are the rules the tree trips that --fix repairs.
-var fixableKinds = []string{"CN003", "CN101", "SS001", "SS003", "SS236", "SS250", "AF103", "PF105"}
+var fixableKinds = []string{"CN003", "CN101", "SS001", "SS003", "SS236", "SS250", "AF102", "AF103", "PF102", "PF105", "IN102"}
 
 type lintJSON struct {
 	Diagnostics []struct {
@@ -189,7 +191,8 @@ func checkFixedTree(t *testing.T, before, after fileState) {
 		}
 	}
 	for _, p := range []string{"connectors/research-agent.json", ".squad/config.json", ".squad/routing.md", ".gitattributes",
-		".squad/agents/flight/charter.md", ".github/agents/review.agent.md", ".github/prompts/summary.prompt.md"} {
+		".squad/agents/flight/charter.md", ".github/agents/review.agent.md", ".github/prompts/summary.prompt.md",
+		".github/instructions/go.instructions.md"} {
 		if before[p].data == after[p].data {
 			t.Errorf("%s was not fixed", p)
 		}
