@@ -75,35 +75,94 @@ func hunks(old, new []string) []hunk {
 }
 
 // lineOps is the edit script from old to new: '=' keep, '-' delete, '+'
-// insert. The files fixes touch are small, so the quadratic table is fine.
+// insert. Common leading and trailing lines are kept first; the middle
+// goes through Myers' O(ND) search, since fixes change few lines. Past
+// maxEdits differences the middle is replaced whole, which is still a
+// correct diff.
 func lineOps(old, new []string) []byte {
-	n, m := len(old), len(new)
-	lcs := make([][]int32, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int32, m+1)
+	pre := 0
+	for pre < len(old) && pre < len(new) && old[pre] == new[pre] {
+		pre++
 	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if old[i] == new[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
+	suf := 0
+	for suf < len(old)-pre && suf < len(new)-pre && old[len(old)-1-suf] == new[len(new)-1-suf] {
+		suf++
+	}
+	ops := bytes.Repeat([]byte{'='}, pre)
+	ops = append(ops, myers(old[pre:len(old)-suf], new[pre:len(new)-suf])...)
+	return append(ops, bytes.Repeat([]byte{'='}, suf)...)
+}
+
+// maxEdits bounds the Myers search (and its memory, maxEdits² words).
+const maxEdits = 2000
+
+// myers returns a shortest edit script, deletions before insertions.
+func myers(a, b []string) []byte {
+	n, m := len(a), len(b)
+	if n == 0 || m == 0 {
+		return wholeReplace(n, m)
+	}
+	off := min(n+m, maxEdits) + 1
+	v := make([]int, 2*off+1)
+	var trace [][]int
+	for d := 0; d <= n+m && d <= maxEdits; d++ {
+		trace = append(trace, append([]int(nil), v...))
+		for k := -d; k <= d; k += 2 {
+			x := 0
+			if k == -d || (k != d && v[off+k-1] < v[off+k+1]) {
+				x = v[off+k+1] // down: an insertion
 			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+				x = v[off+k-1] + 1 // right: a deletion
+			}
+			y := x - k
+			for x < n && y < m && a[x] == b[y] {
+				x, y = x+1, y+1
+			}
+			v[off+k] = x
+			if x >= n && y >= m {
+				return backtrack(trace, off, n, m, d)
 			}
 		}
 	}
-	var ops []byte
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && old[i] == new[j]:
-			ops, i, j = append(ops, '='), i+1, j+1
-		case i < n && (j == m || lcs[i+1][j] >= lcs[i][j+1]):
-			ops, i = append(ops, '-'), i+1 // deletions first, as diff prints them
-		default:
-			ops, j = append(ops, '+'), j+1
+	return wholeReplace(n, m)
+}
+
+// backtrack walks the saved frontiers back from (n, m) to build the
+// script.
+func backtrack(trace [][]int, off, x, y, d int) []byte {
+	var rev []byte
+	for ; d > 0; d-- {
+		v := trace[d]
+		k := x - y
+		var pk int
+		if k == -d || (k != d && v[off+k-1] < v[off+k+1]) {
+			pk = k + 1
+		} else {
+			pk = k - 1
+		}
+		px := v[off+pk]
+		py := px - pk
+		for x > px && y > py {
+			rev, x, y = append(rev, '='), x-1, y-1
+		}
+		if pk == k+1 {
+			rev, y = append(rev, '+'), y-1
+		} else {
+			rev, x = append(rev, '-'), x-1
 		}
 	}
+	for x > 0 && y > 0 {
+		rev, x, y = append(rev, '='), x-1, y-1
+	}
+	ops := make([]byte, len(rev))
+	for i, op := range rev {
+		ops[len(rev)-1-i] = op
+	}
 	return ops
+}
+
+func wholeReplace(n, m int) []byte {
+	return append(bytes.Repeat([]byte{'-'}, n), bytes.Repeat([]byte{'+'}, m)...)
 }
 
 func (h hunk) write(buf *bytes.Buffer, old, new []string) {
