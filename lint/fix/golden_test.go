@@ -184,3 +184,22 @@ func copyFile(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// TestFixRoundsChain: a fix that makes another possible is followed in the
+// next round: Mode: is respelled mode: (PF102), which is then renamed
+// agent: (PF105).
+func TestFixRoundsChain(t *testing.T) {
+	root := t.TempDir()
+	p := filepath.Join(root, ".github", "prompts", "x.prompt.md")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("---\ndescription: Plan the release\nMode: ask\n---\nPlan it.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := fixRoot(t, root)
+	got, _ := os.ReadFile(p)
+	if want := "---\ndescription: Plan the release\nagent: ask\n---\nPlan it.\n"; string(got) != want || out.Applied != 2 {
+		t.Errorf("after --fix (%d fixes applied):\n%s\nwant (2 fixes):\n%s", out.Applied, got, want)
+	}
+}
