@@ -253,3 +253,16 @@ func sameTree(a, b fileState) bool {
 	}
 	return true
 }
+
+// TestLintFixNarrowed: naming a file fixes only that file.
+func TestLintFixNarrowed(t *testing.T) {
+	root := fixTree(t)
+	before := snapshotTree(t, root)
+	run(t, root, "lint", "--fix", "connectors/research-agent.json")
+	after := snapshotTree(t, root)
+	for p := range before {
+		if changed := before[p].data != after[p].data; changed != (p == "connectors/research-agent.json") {
+			t.Errorf("%s: changed %v", p, changed)
+		}
+	}
+}

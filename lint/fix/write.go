@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Write replaces each changed file under root atomically: a temporary file
@@ -12,15 +13,28 @@ import (
 // renamed over the original. A file that is no longer a regular file, or
 // whose bytes changed since they were read, is left alone with an error.
 func Write(root string, changes []Change) error {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return err
+	}
 	for _, c := range changes {
-		if err := writeOne(filepath.Join(root, filepath.FromSlash(c.Path)), c); err != nil {
+		if err := writeOne(realRoot, filepath.Join(root, filepath.FromSlash(c.Path)), c); err != nil {
 			return fmt.Errorf("fixing %s: %w", c.Path, err)
 		}
 	}
 	return nil
 }
 
-func writeOne(path string, c Change) error {
+func writeOne(realRoot, path string, c Change) error {
+	// A directory on the way that is a symlink could lead the rename out
+	// of the repository; the lint never follows one to a file, nor does this.
+	dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(realRoot, dir); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("its directory resolves outside the repository")
+	}
 	info, err := os.Lstat(path)
 	if err != nil {
 		return err
@@ -35,7 +49,6 @@ func writeOne(path string, c Change) error {
 	if !bytes.Equal(now, c.Old) {
 		return fmt.Errorf("the file changed while it was being fixed; run the fix again")
 	}
-	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".squadci-fix-*")
 	if err != nil {
 		return err

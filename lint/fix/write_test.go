@@ -30,3 +30,19 @@ func TestWrite(t *testing.T) {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
 }
+
+// TestWriteRefusesSymlinkedDirectory: a directory that links out of the
+// repository is not written through.
+func TestWriteRefusesSymlinkedDirectory(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "a.md"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "link")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	err := Write(root, []Change{{Path: "link/a.md", Old: []byte("old"), New: []byte("new")}})
+	if got, _ := os.ReadFile(filepath.Join(outside, "a.md")); err == nil || string(got) != "old" {
+		t.Errorf("written through a symlinked directory: err %v, file %q", err, got)
+	}
+}
