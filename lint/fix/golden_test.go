@@ -203,3 +203,22 @@ func TestFixRoundsChain(t *testing.T) {
 		t.Errorf("after --fix (%d fixes applied):\n%s\nwant (2 fixes):\n%s", out.Applied, got, want)
 	}
 }
+
+// TestRunSeesWhatLintSees: with nothing to fix, the fix run's lint is the
+// plain lint, artifact checks on disk included.
+func TestRunSeesWhatLintSees(t *testing.T) {
+	for _, name := range []string{"artifact-missing", "ok-1-1-agent"} {
+		root := t.TempDir()
+		testtool.OverlayCase(t, "../../testdata/connector/exchange", name, root)
+		plain := lintRoot(t, root).Run.Findings
+		out := fixRoot(t, root)
+		if len(out.Changes) != 0 || len(out.Lint.Run.Findings) != len(plain) {
+			t.Fatalf("%s: %d changes, %d findings; the plain lint has %d", name, len(out.Changes), len(out.Lint.Run.Findings), len(plain))
+		}
+		for i, f := range out.Lint.Run.Findings {
+			if f.Rule != plain[i].Rule || f.Message != plain[i].Message {
+				t.Errorf("%s: finding %d is %s %q, the plain lint's %s %q", name, i, f.Rule, f.Message, plain[i].Rule, plain[i].Message)
+			}
+		}
+	}
+}

@@ -13,27 +13,29 @@ import (
 type overlay struct {
 	base  lint.Files
 	fixed map[string][]byte
-	stat  connector.FS // where the exchange checks look artifacts up; nil: nowhere
 }
 
-func newOverlay(base lint.Files) *overlay {
+// statOverlay is an overlay that can also Lstat, so the exchange checks
+// see the same artifacts as a plain run of its base (only mailbox files
+// are looked up, and those are never fixed).
+type statOverlay struct {
+	*overlay
+	stat connector.FS
+}
+
+func (o statOverlay) Lstat(rel string) (fs.FileInfo, error) { return o.stat.Lstat(rel) }
+
+// newOverlay returns the overlay and the Files the engine reads it by:
+// one that can Lstat exactly when the base can, or is the work tree.
+func newOverlay(base lint.Files) (*overlay, lint.Files) {
 	o := &overlay{base: base, fixed: map[string][]byte{}}
 	switch b := base.(type) {
 	case connector.FS:
-		o.stat = b
+		return o, statOverlay{o, b}
 	case *lint.DiskFiles:
-		o.stat = connector.DirFS(b.Root)
+		return o, statOverlay{o, connector.DirFS(b.Root)}
 	}
-	return o
-}
-
-// Lstat lets the exchange checks see the same artifacts as a plain run.
-// Only mailbox files are looked up, and those are never fixed.
-func (o *overlay) Lstat(rel string) (fs.FileInfo, error) {
-	if o.stat == nil {
-		return nil, fs.ErrNotExist
-	}
-	return o.stat.Lstat(rel)
+	return o, o
 }
 
 func (o *overlay) List(ctx context.Context, under []string) ([]string, error) {

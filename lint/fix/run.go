@@ -34,8 +34,8 @@ type Outcome struct {
 // Run lints with opts, applies every fix to the files in memory, and
 // lints again, at most MaxRounds times. Nothing is written.
 func Run(ctx context.Context, opts lint.Options) (*Outcome, error) {
-	ov := newOverlay(opts.Files)
-	opts.Files = ov
+	ov, files := newOverlay(opts.Files)
+	opts.Files = files
 	old := map[string][]byte{}
 	out := &Outcome{}
 	for round := 0; ; round++ {
