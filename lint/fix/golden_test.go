@@ -11,6 +11,7 @@ import (
 
 	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint"
+	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/report"
 )
 
@@ -219,6 +220,20 @@ func TestRunSeesWhatLintSees(t *testing.T) {
 			if f.Rule != plain[i].Rule || f.Message != plain[i].Message {
 				t.Errorf("%s: finding %d is %s %q, the plain lint's %s %q", name, i, f.Rule, f.Message, plain[i].Rule, plain[i].Message)
 			}
+		}
+	}
+}
+
+// TestEveryFixableRuleHasAGolden: a rule marked Fixable has a golden here,
+// and a golden's rule is marked Fixable.
+func TestEveryFixableRuleHasAGolden(t *testing.T) {
+	golden := map[string]bool{}
+	for _, tc := range goldenCases {
+		golden[tc.rule] = true
+	}
+	for _, r := range diag.All() {
+		if r.Fixable != golden[r.ID] {
+			t.Errorf("%s: Fixable %v, golden case %v", r.ID, r.Fixable, golden[r.ID])
 		}
 	}
 }
