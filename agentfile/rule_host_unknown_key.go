@@ -100,14 +100,14 @@ func (h *hostCheck) unknown(m, k *yaml.Node, field string, allowed []string) {
 // key it matches ignoring case, when that key is absent and no other key
 // of m folds to it; nil otherwise.
 func caseFix(ys *yamlSource, m, k *yaml.Node, known []string) *diag.Fix {
-	to := ""
+	to, n := "", 0
 	for _, name := range known {
 		if strings.EqualFold(name, k.Value) {
-			to = name
+			to, n = name, n+1
 		}
 	}
-	if to == "" || m == nil {
-		return nil
+	if n != 1 || m == nil {
+		return nil // no known key, or two that differ only in case: no one meaning
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if other := m.Content[i]; other != k && strings.EqualFold(other.Value, to) {
@@ -123,4 +123,12 @@ func (h *Header) CaseFix(k *yaml.Node, known []string) *diag.Fix {
 		return nil
 	}
 	return caseFix(h.ys, h.Root, k, known)
+}
+
+// CaseFix is caseFix on this frontmatter's top-level mapping.
+func (f *Front) CaseFix(k *yaml.Node, known []string) *diag.Fix {
+	if f.ys == nil || f.Root == nil {
+		return nil
+	}
+	return caseFix(f.ys, f.Root, k, known)
 }

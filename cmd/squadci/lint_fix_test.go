@@ -20,7 +20,7 @@ const bom = "\xef\xbb\xbf"
 // config.json and routing.md, a plain Preferred: line and a .gitattributes lacking a union
 // rule (CRLF), an executable agent file with Name: and user-invokable
 // (CRLF), a prompt file with Description: and mode: and no final newline,
-// an instructions file with ApplyTo:; and an exchange whose
+// an instructions file with ApplyTo:, a skill with Description:; and an exchange whose
 // request, snapshot and state carry a BOM, which must stay as they are.
 func fixTree(t *testing.T) string {
 	t.Helper()
@@ -45,6 +45,7 @@ func fixTree(t *testing.T) string {
 		".github/agents/review.agent.md":          crlf("---\nName: review\ndescription: Review changes\nuser-invokable: true\n---\nReview the diff.\n"),
 		".github/prompts/summary.prompt.md":       "---\nDescription: Summarise the open pull requests\nmode: ask\n---\nSummarise them.",
 		".github/instructions/go.instructions.md": "---\nApplyTo: \"**/*.go\"\n---\nUse gofmt.\n",
+		".github/skills/tidy/SKILL.md":            "---\nname: tidy\nDescription: Tidies the Go imports of a package.\n---\nRun goimports.\n",
 	})
 	if err := os.Chmod(filepath.Join(root, ".github/agents/review.agent.md"), 0o755); err != nil {
 		t.Fatal(err)
@@ -105,7 +106,7 @@ func snapshotTree(t *testing.T, root string) fileState {
 }
 
 // fixableKinds are the rules the tree trips that --fix repairs.
-var fixableKinds = []string{"CN003", "CN101", "SS001", "SS003", "SS236", "SS250", "AF102", "AF103", "PF102", "PF105", "IN102"}
+var fixableKinds = []string{"CN003", "CN101", "SS001", "SS003", "SS236", "SS250", "AF102", "AF103", "PF102", "PF105", "IN102", "SK106"}
 
 type lintJSON struct {
 	Diagnostics []struct {
@@ -192,7 +193,7 @@ func checkFixedTree(t *testing.T, before, after fileState) {
 	}
 	for _, p := range []string{"connectors/research-agent.json", ".squad/config.json", ".squad/routing.md", ".gitattributes",
 		".squad/agents/flight/charter.md", ".github/agents/review.agent.md", ".github/prompts/summary.prompt.md",
-		".github/instructions/go.instructions.md"} {
+		".github/instructions/go.instructions.md", ".github/skills/tidy/SKILL.md"} {
 		if before[p].data == after[p].data {
 			t.Errorf("%s was not fixed", p)
 		}
