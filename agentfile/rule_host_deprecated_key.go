@@ -53,3 +53,12 @@ func (h *Header) RenameFix(k *yaml.Node, to string) *diag.Fix {
 	}
 	return renameKey(h.ys, k, to)
 }
+
+// RenameFix is the fix that rewrites the plain key k of this frontmatter
+// as to, or nil when k is not written as its bare name.
+func (f *Front) RenameFix(k *yaml.Node, to string) *diag.Fix {
+	if f.ys == nil {
+		return nil
+	}
+	return renameKey(f.ys, k, to)
+}

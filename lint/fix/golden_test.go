@@ -39,6 +39,7 @@ var goldenCases = []goldenCase{
 		"../../testdata/agentfile/lint/fixed/af102-case.agent.md"},
 	{"PF102", "../../testdata/promptfile/pf102-case.prompt.md", ".github/prompts/summary.prompt.md", ""},
 	{"IN102", "../../testdata/promptfile/in102-case.instructions.md", ".github/instructions/go.instructions.md", ""},
+	{"SK105", "../../testdata/skill/err/sk105-deprecated-key", "", ""},
 	{"SK106", "../../testdata/skill/err/sk106-key-case", "", ""},
 	{"PF105", "../../testdata/promptfile/pf105-mode.prompt.md", ".github/prompts/summary.prompt.md", ""},
 	{"SS001", "../../testdata/squadstate/ss001-json-bom", "", ""},
