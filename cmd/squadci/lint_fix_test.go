@@ -6,11 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/squadci/squadci/internal/testtool"
+	"github.com/squadci/squadci/lint/diag"
 )
 
 const bom = "\xef\xbb\xbf"
@@ -20,7 +20,8 @@ const bom = "\xef\xbb\xbf"
 // config.json and routing.md, a plain Preferred: line and a .gitattributes lacking a union
 // rule (CRLF), an executable agent file with Name: and user-invokable
 // (CRLF), a prompt file with Description: and mode: and no final newline,
-// an instructions file with ApplyTo:, a skill with Description:; and an exchange whose
+// an instructions file with ApplyTo:, a skill with Description: and
+// user-invokable; and an exchange whose
 // request, snapshot and state carry a BOM, which must stay as they are.
 func fixTree(t *testing.T) string {
 	t.Helper()
@@ -45,7 +46,7 @@ func fixTree(t *testing.T) string {
 		".github/agents/review.agent.md":          crlf("---\nName: review\ndescription: Review changes\nuser-invokable: true\n---\nReview the diff.\n"),
 		".github/prompts/summary.prompt.md":       "---\nDescription: Summarise the open pull requests\nmode: ask\n---\nSummarise them.",
 		".github/instructions/go.instructions.md": "---\nApplyTo: \"**/*.go\"\n---\nUse gofmt.\n",
-		".github/skills/tidy/SKILL.md":            "---\nname: tidy\nDescription: Tidies the Go imports of a package.\n---\nRun goimports.\n",
+		".github/skills/tidy/SKILL.md":            "---\nname: tidy\nDescription: Tidies the Go imports of a package.\nuser-invokable: true\n---\nRun goimports.\n",
 	})
 	if err := os.Chmod(filepath.Join(root, ".github/agents/review.agent.md"), 0o755); err != nil {
 		t.Fatal(err)
@@ -105,9 +106,6 @@ func snapshotTree(t *testing.T, root string) fileState {
 	return out
 }
 
-// fixableKinds are the rules the tree trips that --fix repairs.
-var fixableKinds = []string{"CN003", "CN101", "SS001", "SS003", "SS236", "SS250", "AF102", "AF103", "PF102", "PF105", "IN102", "SK106"}
-
 type lintJSON struct {
 	Diagnostics []struct {
 		Rule string          `json:"rule"`
@@ -138,9 +136,9 @@ func TestLintFixRepairsEveryKind(t *testing.T) {
 			unfixed[d.Rule+" "+d.Path]++
 		}
 	}
-	for _, r := range fixableKinds {
-		if !fixableBefore[r] {
-			t.Errorf("the tree has no fixable %s finding", r)
+	for _, r := range diag.All() {
+		if r.Fixable && !fixableBefore[r.ID] {
+			t.Errorf("the tree has no fixable %s finding", r.ID)
 		}
 	}
 
@@ -160,7 +158,7 @@ func TestLintFixRepairsEveryKind(t *testing.T) {
 		remaining[d.Rule+" "+d.Path]++
 	}
 	for k, n := range remaining {
-		if rule, _, _ := strings.Cut(k, " "); slices.Contains(fixableKinds, rule) && n > unfixed[k] {
+		if rule, _, _ := strings.Cut(k, " "); isFixable(rule) && n > unfixed[k] {
 			t.Errorf("after --fix %d findings of %s remain, %d of them had no fix", n, k, unfixed[k])
 		}
 	}
@@ -266,4 +264,9 @@ func TestLintFixNarrowed(t *testing.T) {
 			t.Errorf("%s: changed %v", p, changed)
 		}
 	}
+}
+
+func isFixable(id string) bool {
+	r, ok := diag.Lookup(id)
+	return ok && r.Fixable
 }
