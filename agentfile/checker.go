@@ -15,6 +15,7 @@ type finding struct {
 	msg    string
 	repair string
 	sev    diag.Severity // lower than the rule's default for this case; zero = the default
+	fix    *diag.Fix     // the one meaning-preserving repair; nil when there is none
 }
 
 // severity is the finding's own severity, or its rule's default.
@@ -128,6 +129,7 @@ func (c *checker) diagnostics() []diag.Diagnostic {
 		}
 		d := f.rule.At(c.path, f.span, "%s", msg)
 		d.Severity = f.severity()
+		d.Fix = f.fix
 		out = append(out, d)
 	}
 	return out

@@ -35,7 +35,7 @@ func (c *checker) host() {
 		c.noteAllTools(nil)
 		return
 	}
-	h := &hostCheck{c: c, ys: f.ys}
+	h := &hostCheck{c: c, ys: f.ys, root: root}
 	pairs(root, func(k, v *yaml.Node) { h.key(k, v) })
 	c.requireDescription(root)
 	c.noteAllTools(root)
@@ -43,8 +43,9 @@ func (c *checker) host() {
 
 // hostCheck walks one frontmatter mapping.
 type hostCheck struct {
-	c  *checker
-	ys *yamlSource
+	c    *checker
+	ys   *yamlSource
+	root *yaml.Node // the frontmatter mapping
 }
 
 func (h *hostCheck) fail(r *diag.Rule, n *yaml.Node, field, format string, args ...any) {
@@ -88,7 +89,7 @@ func (h *hostCheck) key(k, v *yaml.Node) {
 		h.handoffs(v, field)
 	default:
 		if !h.foreign(k, v, field) {
-			h.unknown(k, "frontmatter", hostKeys)
+			h.unknown(h.root, k, "frontmatter", hostKeys)
 		}
 	}
 }

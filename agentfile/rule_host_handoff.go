@@ -61,7 +61,7 @@ func (h *hostCheck) handoff(n *yaml.Node, field string) {
 				h.fail(ruleFieldType, v, f, "must be a string")
 			}
 		default:
-			h.unknown(k, field, handoffKeys)
+			h.unknown(n, k, field, handoffKeys)
 		}
 	})
 	if missing := missingFields(field, []string{"label", "agent", "prompt"}, got); missing != "" {

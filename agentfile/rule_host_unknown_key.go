@@ -27,6 +27,10 @@ var ruleUnknownKey = diag.Register(diag.Rule{
 		"excludeAgent) belong to *.prompt.md and *.instructions.md; in an agent file they are ignored, which the " +
 		"warning says. kmx keeps every such key unchanged.",
 	Help: "Fix the spelling, or delete the key if no host reads it.",
+
+	Fixable: true,
+	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +
+		"known key is absent from the mapping and no other key folds to it; the hosts read keys case-sensitively.",
 })
 
 // otherHostKeys are keys other hosts read in their own agent files: each
@@ -81,7 +85,7 @@ func (h *hostCheck) foreign(k, v *yaml.Node, field string) bool {
 
 // unknown warns about a key no host reads, naming it when it is safe to
 // repeat and suggesting a near spelling.
-func (h *hostCheck) unknown(k *yaml.Node, field string, allowed []string) {
+func (h *hostCheck) unknown(m, k *yaml.Node, field string, allowed []string) {
 	name := "(name withheld)"
 	if plainKey(k.Value) {
 		name = "\"" + k.Value + "\""
@@ -89,4 +93,42 @@ func (h *hostCheck) unknown(k *yaml.Node, field string, allowed []string) {
 	}
 	h.fail(ruleUnknownKey, k, field, "unknown key %s; %s (known: %s)%s", name, hostsIgnore,
 		strings.Join(allowed, ", "), diag.DidYouMean(k.Value, allowed))
+	h.c.out[len(h.c.out)-1].fix = caseFix(h.ys, m, k, allowed)
+}
+
+// caseFix is the fix that respells key k of mapping m as the one known
+// key it matches ignoring case, when that key is absent and no other key
+// of m folds to it; nil otherwise.
+func caseFix(ys *yamlSource, m, k *yaml.Node, known []string) *diag.Fix {
+	to, n := "", 0
+	for _, name := range known {
+		if strings.EqualFold(name, k.Value) {
+			to, n = name, n+1
+		}
+	}
+	if n != 1 || m == nil {
+		return nil // no known key, or two that differ only in case: no one meaning
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if other := m.Content[i]; other != k && strings.EqualFold(other.Value, to) {
+			return nil
+		}
+	}
+	return renameKey(ys, k, to)
+}
+
+// CaseFix is caseFix on this header's top-level mapping.
+func (h *Header) CaseFix(k *yaml.Node, known []string) *diag.Fix {
+	if h.ys == nil {
+		return nil
+	}
+	return caseFix(h.ys, h.Root, k, known)
+}
+
+// CaseFix is caseFix on this frontmatter's top-level mapping.
+func (f *Front) CaseFix(k *yaml.Node, known []string) *diag.Fix {
+	if f.ys == nil || f.Root == nil {
+		return nil
+	}
+	return caseFix(f.ys, f.Root, k, known)
 }

@@ -11,8 +11,11 @@ var ruleJSONBOM = diag.Register(diag.Rule{
 	Full: "Connector files are UTF-8 without a byte order mark (RFC 8259 §8.1). Some readers reject a BOM, " +
 		"others keep it in the first member name. The rest of the file is still checked.",
 	Help: `Save the file as "UTF-8" rather than "UTF-8 with BOM" (in PowerShell 5, Out-File -Encoding utf8 adds one; use [IO.File]::WriteAllText).`,
+
+	Fixable: true,
+	Repair:  "removes the three bytes; the JSON value is unchanged. Exchange files (requests, results, snapshots, states) are never fixed.",
 })
 
 func reportBOM(f *jsonFile, p *source.Problem) {
-	f.report(ruleJSONBOM.At(f.path, p.Span, "%s", p.Message))
+	f.report(ruleJSONBOM.At(f.path, p.Span, "%s", p.Message).WithFix(diag.Replace(p.Span, "")))
 }

@@ -1,6 +1,12 @@
 package connector
 
-import "github.com/squadci/squadci/lint/diag"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/source"
+)
 
 var ruleManifestUnknownField = diag.Register(diag.Rule{
 	ID: "CN101", Name: "manifest-unknown-field", Severity: diag.SeverityError, Domain: "manifest",
@@ -10,6 +16,10 @@ var ruleManifestUnknownField = diag.Register(diag.Rule{
 		"allowed, spelled exactly so. Any other member is an error at its name; a near miss of an allowed " +
 		"field gets a suggestion, a near miss of an action field (\"comand\") none, since that field is refused too. Fields that say how to run something have their own rule, manifest-action-field.",
 	Help: "Correct the spelling to one of the allowed fields, or delete the member.",
+
+	Fixable: true,
+	Repair: "respells a name that differs from an allowed field only in letter case (\"DropPath\" → \"dropPath\") when " +
+		"that field is absent and no other member folds to it; any other unknown field is left to you.",
 })
 
 func checkUnknownFields(c *manifestCheck) {
@@ -17,9 +27,34 @@ func checkUnknownFields(c *manifestCheck) {
 		if fieldIndex(m.Key) >= 0 || isActionField(m.Key) {
 			continue
 		}
-		c.report(ruleManifestUnknownField.At(c.path, m.KeySpan, "unknown field %s; allowed: %s%s",
-			c.quote(m.Key, m.KeySpan), allowedFieldList, unknownFieldHint(m.Key)))
+		d := ruleManifestUnknownField.At(c.path, m.KeySpan, "unknown field %s; allowed: %s%s",
+			c.quote(m.Key, m.KeySpan), allowedFieldList, unknownFieldHint(m.Key))
+		if name := caseFix(c.root, m.Key); name != "" && !c.isSecret(m.KeySpan) {
+			d.Fix = diag.Replace(m.KeySpan, strconv.Quote(name))
+		}
+		c.report(d)
 	}
+}
+
+// caseFix returns the allowed field that key spells in another letter case
+// when that is its one meaning: the field itself is absent and no other
+// member folds to it. "" otherwise.
+func caseFix(obj *source.Value, key string) string {
+	name := ""
+	for _, f := range manifestFields {
+		if strings.EqualFold(f.name, key) {
+			name = f.name
+		}
+	}
+	if name == "" || obj.Get(name) != nil {
+		return ""
+	}
+	for _, m := range obj.Members {
+		if m.Key != key && strings.EqualFold(m.Key, name) {
+			return ""
+		}
+	}
+	return name
 }
 
 // unknownFieldHint suggests the allowed field nearest to name. A name

@@ -40,6 +40,7 @@ func (s *session) check(ctx context.Context) error {
 		return err
 	}
 	r := &repo{Manifests: ms, unparsedManifests: unparsed}
+	s.boxes = newPathScope(mailboxes(ms))
 	for _, p := range phases {
 		if err := p(ctx, s, r); err != nil {
 			return err

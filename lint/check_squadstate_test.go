@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,49 +108,8 @@ func squadCases(t *testing.T) []string {
 func buildSquadCase(t *testing.T, name string) string {
 	t.Helper()
 	root := t.TempDir()
-	overlaySquadCase(t, name, root, 0)
+	testtool.OverlayCase(t, squadFixtures, name, root)
 	return root
-}
-
-func overlaySquadCase(t *testing.T, name, root string, depth int) {
-	t.Helper()
-	dir := filepath.Join(squadFixtures, name)
-	if base, err := os.ReadFile(filepath.Join(dir, "BASE")); err == nil {
-		if depth > 4 {
-			t.Fatalf("%s: BASE chain too deep", name)
-		}
-		overlaySquadCase(t, strings.TrimSpace(string(base)), root, depth+1)
-	}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		if rel == "BASE" || rel == "DELETE" {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if del, err := os.ReadFile(filepath.Join(dir, "DELETE")); err == nil {
-		for _, l := range strings.Split(string(del), "\n") {
-			if l = strings.TrimSpace(l); l != "" {
-				if err := os.RemoveAll(filepath.Join(root, filepath.FromSlash(l))); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
 }
 
 // lintSquad lints root and renders its squad findings in the oneline form.

@@ -226,6 +226,7 @@ type session struct {
 	checked  int
 	internal bool
 	profiles []report.Profile
+	boxes    pathScope // the mailbox directories, whose files are never fixed
 }
 
 func (s *session) add(path string, src []byte, ds []diag.Diagnostic) {
@@ -318,6 +319,7 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 	res.Run.Files = s.checked
 	res.Run.Profiles = s.profiles
 	shown := s.maskedSources()
+	secret := s.secretSpans()
 	lines := map[string]*source.Lines{}
 	for _, d := range s.diags {
 		r, ok := diag.Lookup(d.Rule)
@@ -338,6 +340,7 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 			continue
 		}
 		d.Severity = sev
+		d.Fix = s.keepFix(r, d, secret[d.Path])
 		res.Run.Findings = append(res.Run.Findings, resolve(d, s.srcs[d.Path], shown[d.Path], lines))
 	}
 	sortFindings(res.Run.Findings)

@@ -90,6 +90,7 @@ func (c *check) unknownKey(r *diag.Rule, k *yaml.Node, kind string, known []stri
 	}
 	c.at(r, k, "frontmatter", "unknown key %q; VS Code ignores it in %s files (known: %s)%s",
 		k.Value, kind, strings.Join(known, ", "), diag.DidYouMean(k.Value, known))
+	c.out[len(c.out)-1].Fix = c.hdr.CaseFix(k, known)
 }
 
 // scalarText checks a key whose value VS Code reads as text: a mapping or

@@ -113,6 +113,7 @@ func (c *check) promptAgent() *AgentRef {
 		c.at(rulePromptMode, mk, "frontmatter.mode", "is deprecated and ignored because agent is also set; delete it")
 	} else if mk != nil {
 		c.at(rulePromptMode, mk, "frontmatter.mode", "is deprecated; rename it to agent (VS Code still reads it when agent is absent)")
+		c.out[len(c.out)-1].Fix = c.hdr.RenameFix(mk, "agent")
 	}
 	k, v := ak, av
 	if k == nil {

@@ -12,4 +12,7 @@ var ruleInstructionsUnknownKey = diag.Register(diag.Rule{
 		".claude/rules files.",
 	Help:     "Fix the spelling, use applyTo for the files it applies to, or delete the key.",
 	Consumer: "nothing breaks: the hosts ignore the key",
+	Fixable:  true,
+	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +
+		"known key is absent and no other key folds to it; VS Code reads keys case-sensitively.",
 })

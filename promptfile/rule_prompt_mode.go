@@ -10,4 +10,8 @@ var rulePromptMode = diag.Register(diag.Rule{
 		"(promptValidator.ts: validateAgent).",
 	Help:     "Rename mode to agent; when both are set, delete mode.",
 	Consumer: "nothing breaks today: VS Code reads mode when agent is absent",
+	// Alone, mode means exactly what agent means. Beside agent, deleting
+	// it is a person's call: its value may be the one the author meant.
+	Fixable: true,
+	Repair:  "renames mode to agent when agent is absent; beside agent, mode is left for you to delete.",
 })

@@ -12,4 +12,7 @@ var rulePromptUnknownKey = diag.Register(diag.Rule{
 		"named as such: it belongs in the other kind of file.",
 	Help:     "Fix the spelling, move the key to the kind of file that reads it, or delete it.",
 	Consumer: "nothing breaks: VS Code ignores the key",
+	Fixable:  true,
+	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +
+		"known key is absent and no other key folds to it; VS Code reads keys case-sensitively.",
 })

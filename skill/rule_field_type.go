@@ -23,6 +23,9 @@ var ruleFieldType = diag.Register(diag.Rule{
 	Help:     "write the field in the shape the format gives it",
 	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation; other shapes break only the format",
 	Since:    "Agent Skills specification (agentskills.io)",
+	Fixable:  true,
+	Repair: "renames user-invokable to user-invocable when user-invocable is absent (VS Code reads the old spelling as " +
+		"the new key); the other shapes need a person.",
 })
 
 // maxCompatibility is the specification's limit.
@@ -72,6 +75,9 @@ func (c *check) boolField(key string, kv keyValue) {
 	}
 	if key == "user-invokable" {
 		c.report(ruleFieldType, c.spanOf(kv.k), 0, "user-invokable is the deprecated spelling; write user-invocable")
+		if c.value("user-invocable") == nil {
+			c.out[len(c.out)-1].Fix = c.front.RenameFix(kv.k, "user-invocable")
+		}
 	}
 }
 

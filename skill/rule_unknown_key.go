@@ -22,6 +22,9 @@ var ruleUnknownKey = diag.Register(diag.Rule{
 	Help:     "fix the spelling, or move data no host reads under metadata",
 	Consumer: "nothing breaks: hosts ignore keys they do not read; a misspelt key leaves its field unset",
 	Since:    "Agent Skills specification",
+	Fixable:  true,
+	Repair: "respells a key that differs from a field some host reads only in letter case (Description → " +
+		"description) when that field is absent and no other key folds to it; hosts read keys case-sensitively.",
 })
 
 // unknownKeys reports keys beyond the specification, naming who reads them.
@@ -46,6 +49,7 @@ func (c *check) unknownKeys() {
 			} else {
 				c.report(ruleUnknownKey, span, 0, "key %q is no field any host reads; put extra data under metadata", key)
 			}
+			c.out[len(c.out)-1].Fix = c.front.CaseFix(kv.k, names)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package squadstate
 import (
 	"strings"
 
+	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
 )
 
@@ -44,7 +45,8 @@ func section(md *source.Markdown, name string) (start, end int, h *source.Headin
 // charterField is a "**Key:** value" line of a charter section.
 type charterField struct {
 	key   string
-	bold  bool // written as **Key:** (what the SDK reads)
+	bold  bool      // written as **Key:** (what the SDK reads)
+	head  diag.Span // the key as written, markers and colon included ("Preferred:", "**Preferred**:")
 	value spanText
 	line  source.MarkdownLine
 }
@@ -71,6 +73,7 @@ func charterFields(md *source.Markdown, start, end int) []charterField {
 		}
 		vs := off + f.valueOff
 		f.value.span.Start, f.value.span.End = l.Span.Start+vs, l.Span.End
+		f.head = diag.Span{Start: l.Span.Start + off, End: l.Span.Start + off + f.headLen}
 		f.line = l
 		out = append(out, f.charterField)
 	}
@@ -80,6 +83,7 @@ func charterFields(md *source.Markdown, start, end int) []charterField {
 type parsedField struct {
 	charterField
 	valueOff int
+	headLen  int // bytes of the key as written
 }
 
 // parseCharterField recognises "**Key:** v", "**Key**: v" and "Key: v"
@@ -94,7 +98,7 @@ func parseCharterField(t string) (parsedField, bool) {
 			if strings.HasPrefix(t, form.prefix) {
 				rest := t[len(form.prefix):]
 				trimmed := strings.TrimLeft(rest, " \t")
-				p.key, p.bold = key, form.bold
+				p.key, p.bold, p.headLen = key, form.bold, len(form.prefix)
 				p.value.text = strings.TrimSpace(trimmed)
 				p.valueOff = len(form.prefix) + len(rest) - len(trimmed)
 				return p, true

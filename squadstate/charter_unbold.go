@@ -13,6 +13,12 @@ import (
 // "Preferred: auto" or "Reasoning Effort: auto" asks for the default the
 // member gets anyway (a warning, fidelity.md §3).
 func unboldModelKey(d *doc, f charterField) diag.Diagnostic {
+	return unboldFinding(d, f).WithFix(diag.Replace(f.head, "**"+f.key+":**"))
+}
+
+// unboldFinding is the finding without its fix: rewriting the key in the
+// bold form is the one repair, and it keeps the value as written.
+func unboldFinding(d *doc, f charterField) diag.Diagnostic {
 	msg := quote(f.key+":") + " is not in the bold form **" + f.key + ":**, so Squad ignores it"
 	if !modelKeyIsDefault(f) {
 		if hasDefault(f.key) {

@@ -1,6 +1,11 @@
 package squadstate
 
-import "github.com/squadci/squadci/lint/diag"
+import (
+	"path"
+
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/source"
+)
 
 var ruleJSONInvalid = diag.Register(diag.Rule{
 	ID: "SS001", Name: "squad-json-invalid", Severity: diag.SeverityError, Domain: "squad-state",
@@ -13,6 +18,10 @@ var ruleJSONInvalid = diag.Register(diag.Rule{
 	Consumer: "every reader (HVE Scribe and coordinator, Squad SDK and squad doctor) parses it with " +
 		"JSON.parse: the file is ignored or misread; Tier-1 SQ-03 fails on an unparseable state.json",
 	Since: "HVE Squad v0.2.0 (29f6aab) state.json; Squad CLI 0.10.0 / SDK 0.13.1 config.json, casting/*.json",
+
+	Fixable: true,
+	Repair: "removes a leading byte order mark; the other problems need a person. HVE's state.json is the run's record " +
+		"and is never fixed.",
 })
 
 // checkJSONProblems reports the reader's problems and says whether the
@@ -20,7 +29,11 @@ var ruleJSONInvalid = diag.Register(diag.Rule{
 func checkJSONProblems(c *checker, d *doc) bool {
 	jd := d.jsonDoc()
 	for _, p := range jd.Problems {
-		c.report(ruleJSONInvalid.At(d.path, p.Span, "%s", p.Message))
+		f := ruleJSONInvalid.At(d.path, p.Span, "%s", p.Message)
+		if p.Kind == source.ProblemBOM && path.Base(d.path) != "state.json" {
+			f.Fix = diag.Replace(p.Span, "")
+		}
+		c.report(f)
 	}
 	return jd.Root != nil
 }

@@ -47,7 +47,9 @@ var ruleCharterModel = diag.Register(diag.Rule{
 
 	Consumer: "the Squad SDK reads ## Model keys only in bold, so the member runs on auto selection; " +
 		"a warning when the value is auto anyway",
-	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
+	Since:   "Squad CLI 0.10.0 / SDK 0.13.1",
+	Fixable: true,
+	Repair:  "rewrites the key in the bold form (Preferred: → **Preferred:**), keeping the value as written.",
 })
 
 var ruleCharterEffort = diag.Register(diag.Rule{

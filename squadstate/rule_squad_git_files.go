@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/source"
 )
 
 var ruleGitattributes = diag.Register(diag.Rule{
@@ -17,6 +18,8 @@ var ruleGitattributes = diag.Register(diag.Rule{
 
 	Consumer: "parallel branches conflict on Squad's append-only files (or union-merge the casting identity files)",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1 (upgrade.js ensureGitattributes)",
+	Fixable:  true,
+	Repair:   "appends the missing merge=union lines in the file's own line ending, as squad upgrade does; a casting union rule is left for you to delete.",
 })
 
 var ruleGitignore = diag.Register(diag.Rule{
@@ -82,8 +85,25 @@ func checkGitattributes(c *checker) {
 		}
 	}
 	if len(missing) > 0 {
-		c.report(ruleGitattributes.At(d.path, d.head(), ".gitattributes lacks %s", strings.Join(missing, ", ")))
+		c.report(ruleGitattributes.At(d.path, d.head(), ".gitattributes lacks %s", strings.Join(missing, ", ")).
+			WithFix(appendLines(d.src, missing)))
 	}
+}
+
+// appendLines is the fix that adds lines at the end of src in the file's
+// own line ending, keeping a missing final newline missing.
+func appendLines(src []byte, lines []string) *diag.Fix {
+	eol := source.LineEnding(src)
+	text := strings.Join(lines, eol)
+	switch {
+	case len(src) == 0:
+		text += eol
+	case src[len(src)-1] == '\n':
+		text += eol
+	default:
+		text = eol + text
+	}
+	return diag.Replace(diag.Span{Start: len(src), End: len(src)}, text)
 }
 
 func checkGitignore(c *checker) {

@@ -4,6 +4,7 @@ package squadstate
 var squadRules = []func(*checker, *squadTeam){
 	explainSquad,
 	checkSquadLayout,
+	checkMarkdownBOM,
 	checkCastingRegistry,
 	checkConfig,
 	checkTeamRoot,

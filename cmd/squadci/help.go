@@ -102,7 +102,16 @@ Paths:
                    filtered like discovery (a staged package.json is skipped)
 
 A file named on the command line that is no kind squadci checks gets one note
-(SQ004) instead of being linted as something it is not.`
+(SQ004) instead of being linted as something it is not.
+
+Fixes:
+  --fix            apply every fix of a fixable finding ([fixable] in the text
+                   output), re-lint, repeat (at most 5 rounds), write each file
+                   atomically with its mode and line endings; then report what
+                   remains, and exit as that lint does. Mailbox, exchange and
+                   state files are never changed
+  --fix --diff     print the fixes as a unified diff (git apply takes it) and
+                   write nothing`
 
 // helpRequest is the flag package's ErrHelp with the flag set it came from,
 // so usageError can print that command's help.

@@ -15,6 +15,7 @@ import (
 	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint"
 	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/fix"
 	"github.com/squadci/squadci/lint/report"
 )
 
@@ -23,6 +24,7 @@ type lintFlags struct {
 	outputs                                    repeatFlag
 	disable, enable                            listFlag
 	staged, explainProfile                     bool
+	fix, diff                                  bool
 	root                                       string
 }
 
@@ -40,6 +42,8 @@ func (c *Command) runLint(args []string) int {
 	fs.StringVar(&f.color, "color", "auto", "colour text output: auto|always|never (NO_COLOR honoured)")
 	fs.BoolVar(&f.staged, "staged", false, "lint the content staged in the git index, not the work tree")
 	fs.BoolVar(&f.explainProfile, "explain-profile", false, "print, per HVE squad root, the format profile it is checked by and the evidence that chose it, instead of the findings (the json format carries it as roots[].profile)")
+	fs.BoolVar(&f.fix, "fix", false, "apply the fixes of fixable findings (never to mailbox, exchange or state files), then report what remains")
+	fs.BoolVar(&f.diff, "diff", false, "with --fix: print the fixes as a unified diff on stdout and write nothing")
 	fs.StringVar(&f.root, "root", "", "the repository root; every PATH then narrows what is reported (default: a single directory argument, else the git top-level, else the working directory)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -60,11 +64,19 @@ func (c *Command) runLint(args []string) int {
 	if f.explainProfile && (format != report.FormatText || len(extras) > 0) {
 		return c.usageError(fmt.Errorf("--explain-profile prints text and takes no --format or --output; the json format carries the profiles as roots[].profile"))
 	}
+	if err := checkFixFlags(f); err != nil {
+		return c.usageError(err)
+	}
 	out, code := c.lintRun(f, positional)
 	if out == nil {
 		return code
 	}
 	res := out.res
+	if f.fix {
+		if code, done := c.finishFix(f, out, failLevel); done {
+			return code
+		}
+	}
 	if f.explainProfile {
 		if err := report.WriteProfiles(c.Stdout, res.Run.Profiles); err != nil {
 			fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
@@ -113,6 +125,7 @@ type lintOutcome struct {
 	res          *lint.Result
 	root         string
 	explicitRoot bool
+	fixed        *fix.Outcome // with --fix: the changes; res is the lint after them
 }
 
 // lintRun is lintCore with the root: a nil outcome comes with the exit code.
@@ -131,10 +144,19 @@ func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) 
 		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 		return nil, exitUsage
 	}
-	res, err := lint.Lint(context.Background(), lint.Options{
+	opts := lint.Options{
 		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
 		Disable: f.disable, Enable: f.enable,
-	})
+	}
+	var fixed *fix.Outcome
+	var res *lint.Result
+	if f.fix {
+		if fixed, err = fix.Run(context.Background(), opts); err == nil {
+			res = fixed.Lint
+		}
+	} else {
+		res, err = lint.Lint(context.Background(), opts)
+	}
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 		var ce *lint.ConfigError
@@ -144,7 +166,7 @@ func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) 
 		return nil, exitInternal
 	}
 	res.Run.ToolName, res.Run.ToolVersion, res.Run.Category = "squadci", Version, f.category
-	return &lintOutcome{res: res, root: src.root, explicitRoot: src.explicitRoot}, exitOK
+	return &lintOutcome{res: res, root: src.root, explicitRoot: src.explicitRoot, fixed: fixed}, exitOK
 }
 
 // nothingChecked explains an explicit root in which no file was checked:
@@ -339,8 +361,12 @@ func (c *Command) summarize(run *report.Run, format report.Format) {
 		return
 	}
 	e, w, n := run.Counts()
-	fmt.Fprintf(c.Stderr, "squadci: %s: %s, %s, %s\n", plural.Form(run.Files, "file checked", "files checked"),
-		plural.Count(e, "error"), plural.Count(w, "warning"), plural.Count(n, "note"))
+	fixable := ""
+	if k := run.Fixable(); k > 0 {
+		fixable = fmt.Sprintf(" (%d fixable: squadci lint --fix)", k)
+	}
+	fmt.Fprintf(c.Stderr, "squadci: %s: %s, %s, %s%s\n", plural.Form(run.Files, "file checked", "files checked"),
+		plural.Count(e, "error"), plural.Count(w, "warning"), plural.Count(n, "note"), fixable)
 }
 
 func exitCode(run *report.Run, failLevel diag.Severity) int {

@@ -28,7 +28,7 @@ func TestRulesDescribesOneRule(t *testing.T) {
 			}
 		}
 		for _, want := range []string{"CN101 manifest-unknown-field\n", r.Short, "Default severity: error\n",
-			"Fixable:          no\n", "How to fix:       " + r.Help + "\n", "Docs:             " + r.HelpURL() + "\n"} {
+			"Fixable:          yes (squadci lint --fix): respells", "How to fix:       " + r.Help + "\n", "Docs:             " + r.HelpURL() + "\n"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("rules %s lacks %q:\n%s", id, want, out)
 			}
@@ -108,5 +108,22 @@ func TestRulesOneRuleFormats(t *testing.T) {
 	}
 	if code, _, _ := run(t, dir, "rules", "CN101", "--format", "xml"); code != exitUsage {
 		t.Errorf("bad format with an id: exit %d", code)
+	}
+}
+
+// TestFixableRulesSayWhatTheyRepair: a fixable rule says in docs/rules.md
+// what --fix changes; a rule that is not fixable says nothing of a repair.
+func TestFixableRulesSayWhatTheyRepair(t *testing.T) {
+	n := 0
+	for _, r := range diag.All() {
+		if r.Fixable != (r.Repair != "") {
+			t.Errorf("%s: Fixable %v with Repair %q", r.ID, r.Fixable, r.Repair)
+		}
+		if r.Fixable {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("no rule is fixable")
 	}
 }

@@ -58,6 +58,9 @@ func TestSARIFConformance(t *testing.T) {
 		if err := json.Unmarshal(b, &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
 			t.Fatalf("%s: SARIF has no results (%v)", name, err)
 		}
+		if name == "fixtures" && !strings.Contains(string(b), `"artifactChanges"`) {
+			t.Errorf("%s: no result carries fixes[] (json-bom.json has a fixable finding)", name)
+		}
 		problems, output := testtool.ValidateSARIF(t, tool, out)
 		if len(problems) > 0 {
 			t.Errorf("%s: multitool reports errors:\n%s", name, strings.Join(problems, "\n"))

@@ -31,6 +31,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{[]string{"lint", "--root", "nowhere"}, "--root nowhere", nil},
 		{[]string{"lint", "--staged", "connectors/a.json"}, "--staged", nil},
 		{[]string{"lint", "--config", "nope.yml"}, "nope.yml", nil},
+		{[]string{"lint", "--diff"}, "--diff", nil},
+		{[]string{"lint", "--fix", "--staged"}, "--staged", nil},
 
 		{[]string{"rules", "--format", "yaml"}, `"yaml"`, nil},
 

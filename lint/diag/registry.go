@@ -28,9 +28,13 @@ type Rule struct {
 	// Secret marks rules whose findings span credential-shaped content:
 	// outputs mask that span wherever source text is shown.
 	Secret bool
-	// Fixable marks rules whose findings squadci can repair by itself. No
-	// rule is today: squadci never changes a file it checks.
+	// Fixable marks rules whose findings can carry a Fix that `squadci
+	// lint --fix` applies: the one meaning-preserving repair (adoption.md,
+	// Fixes). A fixable rule may still offer none for a given finding.
 	Fixable bool
+	// Repair says, for a fixable rule, what --fix changes and when it
+	// offers nothing; docs/rules.md prints it.
+	Repair string
 }
 
 // HelpAnchor is the fragment of the rule's section in docs/rules.md.

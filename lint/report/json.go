@@ -57,17 +57,40 @@ type jsonTool struct {
 }
 
 type jsonDiagnostic struct {
-	Rule      string `json:"rule"`
-	Name      string `json:"name"`
-	Severity  string `json:"severity"`
-	Path      string `json:"path"`
-	Line      int    `json:"line"`
-	Column    int    `json:"column"`
-	EndLine   int    `json:"endLine"`
-	EndColumn int    `json:"endColumn"`
-	Message   string `json:"message"`
-	Help      string `json:"help"` // the rule's docs URL
-	Hint      string `json:"hint"` // how to repair, the text output's help: line; "" when the rule has none
+	Rule      string   `json:"rule"`
+	Name      string   `json:"name"`
+	Severity  string   `json:"severity"`
+	Path      string   `json:"path"`
+	Line      int      `json:"line"`
+	Column    int      `json:"column"`
+	EndLine   int      `json:"endLine"`
+	EndColumn int      `json:"endColumn"`
+	Message   string   `json:"message"`
+	Help      string   `json:"help"`          // the rule's docs URL
+	Hint      string   `json:"hint"`          // how to repair, the text output's help: line; "" when the rule has none
+	Fix       *jsonFix `json:"fix,omitempty"` // the repair `squadci lint --fix` applies; absent when none
+}
+
+// jsonFix is a finding's repair: byte offsets into the file as read.
+type jsonFix struct {
+	Edits []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Text  string `json:"text"`
+}
+
+func newJSONFix(f *Finding) *jsonFix {
+	if f.Fix == nil {
+		return nil
+	}
+	out := &jsonFix{Edits: make([]jsonEdit, 0, len(f.Fix.Edits))}
+	for _, e := range f.Fix.Edits {
+		out.Edits = append(out.Edits, jsonEdit{Start: e.Start, End: e.End, Text: e.Text})
+	}
+	return out
 }
 
 type jsonCounts struct {
@@ -86,6 +109,7 @@ func newJSONDiagnostic(f *Finding) jsonDiagnostic {
 		EndLine:   f.EndLine,
 		EndColumn: f.EndColumn,
 		Message:   f.Message,
+		Fix:       newJSONFix(f),
 	}
 	if r := ruleOf(f); r != nil {
 		d.Name = r.Name

@@ -51,6 +51,17 @@ type ProfileEvidence struct {
 	At, What, Fits string
 }
 
+// Fixable counts the findings that carry a fix.
+func (r *Run) Fixable() int {
+	n := 0
+	for i := range r.Findings {
+		if r.Findings[i].Fix != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // Counts returns the number of findings per severity.
 func (r *Run) Counts() (errors, warnings, notes int) {
 	for _, f := range r.Findings {

@@ -89,6 +89,7 @@ type sarifResult struct {
 	Message             sarifText         `json:"message"`
 	Locations           []sarifLocation   `json:"locations"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
 }
 
 type sarifLocation struct {
@@ -221,6 +222,7 @@ func newSARIFResult(f *Finding, fingerprint string) sarifResult {
 			Region:           sarifRegionOf(f),
 		}}},
 		PartialFingerprints: partialFingerprints(f, fingerprint),
+		Fixes:               sarifFixes(f),
 	}
 }
 

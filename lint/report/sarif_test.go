@@ -25,12 +25,16 @@ func sarifCases() []struct {
 		{Diagnostic: diag.Diagnostic{Rule: "TT001", Severity: diag.SeverityError, Path: "a.json", Message: "   "},
 			Line: 4, Column: 7, EndLine: 4, EndColumn: 7, SourceLine: "abcdefgh"},
 	}}
+	fixes := sampleRun()
+	fixes.Findings[0].Fix = diag.Replace(diag.Span{Start: 30, End: 38}, `"command"`)
+	fixes.Findings[1].Fix = &diag.Fix{Edits: []diag.Edit{{Start: 0, End: 3}, {Start: 50, End: 50, Text: "x\r\n"}}}
 	return []struct {
 		name string
 		run  *Run
 		big  bool
 	}{
 		{"sample", sampleRun(), false},
+		{"fixes (a replacement, a deletion, an insertion)", fixes, false},
 		{"empty", empty, false},
 		{"no version, no category", noVersion, false},
 		{"odd positions and paths", odd, false},
@@ -183,5 +187,46 @@ func TestFingerprintIgnoresLineNumber(t *testing.T) {
 	}
 	if got := partialFingerprints(&fs[1], "h:1")["squadci/v1"]; got != a+":2" {
 		t.Fatalf("squadci/v1 = %q", got)
+	}
+}
+
+// TestSARIFFixes: a fixable finding gets one fix whose replacements are the
+// edits as byte regions; a deletion carries no insertedContent.
+func TestSARIFFixes(t *testing.T) {
+	run := sampleRun()
+	run.Findings[1].Fix = &diag.Fix{Edits: []diag.Edit{{Start: 0, End: 3}, {Start: 50, End: 50, Text: "x\n"}}}
+	out, _ := writeSARIF(t, run)
+	var doc struct {
+		Runs []struct {
+			Results []struct {
+				Fixes []struct {
+					ArtifactChanges []struct {
+						ArtifactLocation struct{ URI string }
+						Replacements     []struct {
+							DeletedRegion   struct{ ByteOffset, ByteLength int }
+							InsertedContent *struct{ Text string }
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	res := doc.Runs[0].Results
+	if len(res[0].Fixes) != 0 || len(res[1].Fixes) != 1 {
+		t.Fatalf("fixes per result: %d and %d, want 0 and 1", len(res[0].Fixes), len(res[1].Fixes))
+	}
+	ch := res[1].Fixes[0].ArtifactChanges
+	if len(ch) != 1 || ch[0].ArtifactLocation.URI != "agents/a.json" || len(ch[0].Replacements) != 2 {
+		t.Fatalf("artifactChanges %+v", ch)
+	}
+	del, ins := ch[0].Replacements[0], ch[0].Replacements[1]
+	if del.DeletedRegion.ByteOffset != 0 || del.DeletedRegion.ByteLength != 3 || del.InsertedContent != nil {
+		t.Errorf("deletion %+v", del)
+	}
+	if ins.DeletedRegion.ByteOffset != 50 || ins.DeletedRegion.ByteLength != 0 || ins.InsertedContent == nil || ins.InsertedContent.Text != "x\n" {
+		t.Errorf("insertion %+v", ins)
 	}
 }

@@ -66,10 +66,14 @@ func writeHeadline(bw *bufio.Writer, f *Finding, p palette, multiline bool) {
 	} else {
 		msg = strings.ReplaceAll(msg, "\n", `\n`)
 	}
-	fmt.Fprintf(bw, "%s%s:%d:%d:%s %s%s:%s %s %s[%s]%s\n",
+	fixable := ""
+	if f.Fix != nil {
+		fixable = " [fixable]" // `squadci lint --fix` repairs it
+	}
+	fmt.Fprintf(bw, "%s%s:%d:%d:%s %s%s:%s %s %s[%s]%s%s\n",
 		p.bold, displayText(f.Path), f.Line, f.Column, p.reset,
 		p.severity[f.Severity], f.Severity, p.reset,
-		msg, p.dim, f.Rule, p.reset)
+		msg, p.dim, f.Rule, fixable, p.reset)
 }
 
 // writeGutter prints the start line and a `^~~~` under Column..EndColumn. A

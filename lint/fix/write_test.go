@@ -1,0 +1,48 @@
+package fix
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.md")
+	if err := os.WriteFile(p, []byte("old"), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dir, []Change{{Path: "a.md", Old: []byte("old"), New: []byte("new")}}); err != nil {
+		t.Fatal(err)
+	}
+	info, _ := os.Stat(p)
+	got, _ := os.ReadFile(p)
+	if string(got) != "new" || info.Mode().Perm() != 0o750 {
+		t.Errorf("after Write: %q, mode %v; want \"new\", 0750", got, info.Mode().Perm())
+	}
+	// The file changed since it was read: left alone, with an error.
+	err := Write(dir, []Change{{Path: "a.md", Old: []byte("old"), New: []byte("newer")}})
+	if got, _ := os.ReadFile(p); err == nil || !strings.Contains(err.Error(), "changed") || string(got) != "new" {
+		t.Errorf("a stale change: err %v, file %q", err, got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+// TestWriteRefusesSymlinkedDirectory: a directory that links out of the
+// repository is not written through.
+func TestWriteRefusesSymlinkedDirectory(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "a.md"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "link")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	err := Write(root, []Change{{Path: "link/a.md", Old: []byte("old"), New: []byte("new")}})
+	if got, _ := os.ReadFile(filepath.Join(outside, "a.md")); err == nil || string(got) != "old" {
+		t.Errorf("written through a symlinked directory: err %v, file %q", err, got)
+	}
+}
