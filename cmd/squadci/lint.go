@@ -24,6 +24,7 @@ type lintFlags struct {
 	disable, enable                            listFlag
 	staged, explainProfile                     bool
 	root                                       string
+	baseline, writeBaseline, newFromRev        string // adoption.md
 }
 
 func (c *Command) runLint(args []string) int {
@@ -41,6 +42,9 @@ func (c *Command) runLint(args []string) int {
 	fs.BoolVar(&f.staged, "staged", false, "lint the content staged in the git index, not the work tree")
 	fs.BoolVar(&f.explainProfile, "explain-profile", false, "print, per HVE squad root, the format profile it is checked by and the evidence that chose it, instead of the findings (the json format carries it as roots[].profile)")
 	fs.StringVar(&f.root, "root", "", "the repository root; every PATH then narrows what is reported (default: a single directory argument, else the git top-level, else the working directory)")
+	fs.StringVar(&f.baseline, "baseline", "", "report only findings not recorded in this baseline file (default: the config's baseline:)")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every finding in this baseline file and exit 0")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since the git revision REV")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return c.usageError(err)
@@ -60,11 +64,17 @@ func (c *Command) runLint(args []string) int {
 	if f.explainProfile && (format != report.FormatText || len(extras) > 0) {
 		return c.usageError(fmt.Errorf("--explain-profile prints text and takes no --format or --output; the json format carries the profiles as roots[].profile"))
 	}
+	if f.writeBaseline != "" && (f.baseline != "" || f.newFromRev != "" || f.explainProfile) {
+		return c.usageError(fmt.Errorf("--write-baseline records every finding of today; it takes no --baseline, --new-from-rev or --explain-profile"))
+	}
 	out, code := c.lintRun(f, positional)
 	if out == nil {
 		return code
 	}
 	res := out.res
+	if f.writeBaseline != "" {
+		return c.writeBaseline(f.writeBaseline, res)
+	}
 	if f.explainProfile {
 		if err := report.WriteProfiles(c.Stdout, res.Run.Profiles); err != nil {
 			fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
@@ -131,10 +141,7 @@ func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) 
 		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 		return nil, exitUsage
 	}
-	res, err := lint.Lint(context.Background(), lint.Options{
-		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
-		Disable: f.disable, Enable: f.enable,
-	})
+	res, err := c.lintFiltered(f, src, cfg)
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 		var ce *lint.ConfigError
@@ -145,6 +152,24 @@ func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) 
 	}
 	res.Run.ToolName, res.Run.ToolVersion, res.Run.Category = "squadci", Version, f.category
 	return &lintOutcome{res: res, root: src.root, explicitRoot: src.explicitRoot}, exitOK
+}
+
+// lintFiltered runs the engine and then the adoption filters, which are
+// read first so a bad baseline or revision fails before a long lint.
+func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (*lint.Result, error) {
+	filters, err := c.adoptionFilters(f, src, cfg)
+	if err != nil {
+		return nil, err
+	}
+	res, err := lint.Lint(context.Background(), lint.Options{
+		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
+		Disable: f.disable, Enable: f.enable,
+	})
+	if err != nil {
+		return nil, err
+	}
+	filters.apply(&res.Run)
+	return res, nil
 }
 
 // nothingChecked explains an explicit root in which no file was checked:
@@ -341,6 +366,9 @@ func (c *Command) summarize(run *report.Run, format report.Format) {
 	e, w, n := run.Counts()
 	fmt.Fprintf(c.Stderr, "squadci: %s: %s, %s, %s\n", plural.Form(run.Files, "file checked", "files checked"),
 		plural.Count(e, "error"), plural.Count(w, "warning"), plural.Count(n, "note"))
+	for _, s := range run.Adoption.Sentences() {
+		fmt.Fprintf(c.Stderr, "squadci: %s\n", s)
+	}
 }
 
 func exitCode(run *report.Run, failLevel diag.Severity) int {
