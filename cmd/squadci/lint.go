@@ -359,8 +359,13 @@ func (c *Command) writeOutputs(run *report.Run, format report.Format, colorMode 
 }
 
 // summarize logs a one-line count to stderr for human formats.
+// Whatever the format, baseline entries that are fixed get their one-line
+// note, so a stale baseline is seen.
 func (c *Command) summarize(run *report.Run, format report.Format) {
 	if format != report.FormatText && format != report.FormatOneline {
+		if note := run.Adoption.FixedNote(); note != "" {
+			fmt.Fprintf(c.Stderr, "squadci: %s\n", note)
+		}
 		return
 	}
 	e, w, n := run.Counts()
