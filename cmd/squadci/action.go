@@ -25,7 +25,7 @@ func init() {
 type actionInputs struct {
 	mode, paths, config, failLevel, sarifFile, sarifCategory string
 	annotations, summary                                     bool
-	onlyNew                                                  bool // report only findings new in the pull request
+	onlyNew                                                  bool   // report only findings new in the pull request
 	workingDirectory                                         string // resolved by runAction
 	explicitRoot                                             bool   // working-directory was given
 	githubToken, notify, notifyIssue                         string

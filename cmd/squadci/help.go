@@ -102,7 +102,19 @@ Paths:
                    filtered like discovery (a staged package.json is skipped)
 
 A file named on the command line that is no kind squadci checks gets one note
-(SQ004) instead of being linted as something it is not.`
+(SQ004) instead of being linted as something it is not.
+
+Adopting on a repository with findings:
+  --write-baseline FILE  record every finding in FILE (exit 0); commit it
+  --baseline FILE        report only findings FILE does not record (also
+                         baseline: in .squadci.yml); a finding is matched by
+                         rule, path and the text of its span and line, not its
+                         line number, so moved lines stay matched
+  --new-from-rev REV     report only findings on lines added or changed since
+                         the git revision REV (the index with --staged), or
+                         whose related position (the other file of a
+                         cross-file rule) changed; files new since REV report
+                         everything. Both may be given: new, and not in FILE`
 
 // helpRequest is the flag package's ErrHelp with the flag set it came from,
 // so usageError can print that command's help.

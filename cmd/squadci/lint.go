@@ -42,9 +42,9 @@ func (c *Command) runLint(args []string) int {
 	fs.BoolVar(&f.staged, "staged", false, "lint the content staged in the git index, not the work tree")
 	fs.BoolVar(&f.explainProfile, "explain-profile", false, "print, per HVE squad root, the format profile it is checked by and the evidence that chose it, instead of the findings (the json format carries it as roots[].profile)")
 	fs.StringVar(&f.root, "root", "", "the repository root; every PATH then narrows what is reported (default: a single directory argument, else the git top-level, else the working directory)")
-	fs.StringVar(&f.baseline, "baseline", "", "report only findings not recorded in this baseline file (default: the config's baseline:)")
-	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every finding in this baseline file and exit 0")
-	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since the git revision REV")
+	fs.StringVar(&f.baseline, "baseline", "", "report only findings not recorded in the baseline `FILE` (default: the config's baseline:)")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every finding in the baseline `FILE` and exit 0")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since the git revision `REV`")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return c.usageError(err)

@@ -31,6 +31,9 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{[]string{"lint", "--root", "nowhere"}, "--root nowhere", nil},
 		{[]string{"lint", "--staged", "connectors/a.json"}, "--staged", nil},
 		{[]string{"lint", "--config", "nope.yml"}, "nope.yml", nil},
+		{[]string{"lint", "--baseline", "nope.json"}, "nope.json", nil},
+		{[]string{"lint", "--new-from-rev", "HEAD"}, "--new-from-rev", nil},
+		{[]string{"lint", "--write-baseline", "b.json", "--new-from-rev", "HEAD"}, "--write-baseline", nil},
 
 		{[]string{"rules", "--format", "yaml"}, `"yaml"`, nil},
 
