@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/report"
 )
 
@@ -126,6 +127,9 @@ func spanLines(f *report.Finding) (lo, hi int) {
 func (c *Changes) relatedTouches(f *report.Finding) bool {
 	if f.Related == nil {
 		return false
+	}
+	if f.Related.Span == (diag.Span{}) { // the other file as a whole
+		return c.touches(f.Related.Path, 0, 0)
 	}
 	return c.touches(f.Related.Path, f.RelatedLine, f.RelatedEndLine)
 }
