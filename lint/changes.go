@@ -46,10 +46,10 @@ func ChangesSince(ctx context.Context, o ChangesOptions) (*Changes, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, fail("needs git on PATH to find the lines changed since %s", o.Rev)
 	}
-	if _, err := runGit(ctx, o.Root, "rev-parse", "--git-dir"); err != nil {
+	if _, err := Git(ctx, o.Root, "rev-parse", "--git-dir"); err != nil {
 		return nil, fail("needs a git repository, and %s is not in one", o.Root)
 	}
-	commit, err := runGit(ctx, o.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", o.Rev+"^{commit}")
+	commit, err := Git(ctx, o.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", o.Rev+"^{commit}")
 	if err != nil || strings.TrimSpace(string(commit)) == "" {
 		return nil, fail("git cannot resolve %q to a commit (a typo, or not fetched: a shallow clone lacks history, `git fetch --unshallow`)", o.Rev)
 	}
@@ -59,13 +59,13 @@ func ChangesSince(ctx context.Context, o ChangesOptions) (*Changes, error) {
 	if o.Staged {
 		args = append(args, "--cached")
 	}
-	patch, err := runGit(ctx, o.Root, append(args, sha, "--")...)
+	patch, err := Git(ctx, o.Root, append(args, sha, "--")...)
 	if err != nil {
-		return nil, fmt.Errorf("git diff %s: %v", o.Rev, err)
+		return nil, fmt.Errorf("%v (diffing from %s)", err, o.Rev)
 	}
-	tree, err := runGit(ctx, o.Root, "ls-tree", "-r", "-z", "--name-only", sha)
+	tree, err := Git(ctx, o.Root, "ls-tree", "-r", "-z", "--name-only", sha)
 	if err != nil {
-		return nil, fmt.Errorf("git ls-tree %s: %v", o.Rev, err)
+		return nil, fmt.Errorf("%v (listing %s)", err, o.Rev)
 	}
 	c := &Changes{Rev: o.Rev, files: parseUnifiedDiff(patch), atRev: map[string]bool{}}
 	for _, p := range bytes.Split(tree, []byte{0}) {
@@ -76,18 +76,19 @@ func ChangesSince(ctx context.Context, o ChangesOptions) (*Changes, error) {
 	return c, nil
 }
 
-// runGit runs git in dir and returns its standard output; the error
-// carries git's message.
-func runGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
+// Git runs a git command in dir and returns its standard output; the
+// error names the subcommand and carries git's message.
+func Git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		if msg := strings.TrimSpace(errb.String()); msg != "" {
-			return nil, fmt.Errorf("%s", msg)
+		msg := strings.TrimSpace(errb.String())
+		if msg == "" {
+			msg = err.Error()
 		}
-		return nil, err
+		return nil, fmt.Errorf("git %s: %s", args[0], msg)
 	}
 	return out.Bytes(), nil
 }
