@@ -66,8 +66,8 @@ func ReadBaseline(path, display string) (*Baseline, error) {
 		return nil, &ConfigError{Path: display, Message: "cannot read baseline: " + describeOSError(err) +
 			" (write one with `squadci lint --write-baseline " + display + "`)"}
 	}
-	if info.Size() > maxBaselineSize {
-		return nil, &ConfigError{Path: display, Message: fmt.Sprintf("baseline file is larger than %s", byteSize(maxBaselineSize))}
+	if info.Size() > MaxBaselineSize {
+		return nil, &ConfigError{Path: display, Message: fmt.Sprintf("baseline file is larger than %s", byteSize(MaxBaselineSize))}
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -76,8 +76,8 @@ func ReadBaseline(path, display string) (*Baseline, error) {
 	return ParseBaseline(display, src)
 }
 
-// maxBaselineSize bounds a baseline read whole: some 400,000 entries.
-const maxBaselineSize = 64 << 20
+// MaxBaselineSize bounds a baseline read whole: some 400,000 entries.
+const MaxBaselineSize = 64 << 20
 
 // Apply leaves out of run every finding the baseline records, consuming
 // each entry's count in the findings' occurrence order, so a second

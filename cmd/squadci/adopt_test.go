@@ -223,3 +223,23 @@ func TestNewFromRevStaged(t *testing.T) {
 		t.Errorf("work tree: code %d, findings %v", code, got)
 	}
 }
+
+// TestBaselineStagedFromIndex: with --staged the config's baseline is read
+// from the index, as the config is.
+func TestBaselineStagedFromIndex(t *testing.T) {
+	dir := newGitRepo(t, map[string]string{
+		"connectors/a.json": adoptManifest("alpha", "5"),
+		".squadci.yml":      "version: 1\nbaseline: b.json\n",
+	})
+	if code, _, errs := run(t, dir, "lint", "--write-baseline", "b.json"); code != 0 {
+		t.Fatalf("write-baseline: %d %s", code, errs)
+	}
+	mustGit(t, dir, "add", "-A")
+	writeFiles(t, dir, map[string]string{"b.json": "{\"version\": 1, \"tool\": \"squadci\",\n \"findings\": []}\n"})
+	if code, got, errs := lintJSON(t, dir, "--staged"); code != 0 || len(got) != 0 {
+		t.Errorf("staged: code %d, findings %v\n%s", code, got, errs)
+	}
+	if code, got, _ := lintJSON(t, dir); code != 1 || !sameList(got, "connectors/a.json:7:CN104") {
+		t.Errorf("work tree: code %d, findings %v", code, got)
+	}
+}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -37,7 +39,7 @@ func (c *Command) adoptionFilters(f lintFlags, src *lintSource, cfg *lint.Config
 		path, display = filepath.Join(src.root, filepath.FromSlash(cfg.Baseline)), cfg.Baseline
 	}
 	if path != "" {
-		b, err := lint.ReadBaseline(path, display)
+		b, err := src.readBaseline(path, display, f.baseline == "")
 		if err != nil {
 			return nil, err
 		}
@@ -53,6 +55,22 @@ func (c *Command) adoptionFilters(f lintFlags, src *lintSource, cfg *lint.Config
 		a.changes = ch
 	}
 	return a, nil
+}
+
+// readBaseline reads the baseline from disk; with --staged, the config's
+// baseline comes from the index when it is staged there, as the config
+// itself does, so a commit is judged by the files it carries.
+func (s *lintSource) readBaseline(path, display string, fromConfig bool) (*lint.Baseline, error) {
+	if s.index != nil && fromConfig {
+		src, err := s.index.Read(display, lint.MaxBaselineSize)
+		if err == nil {
+			return lint.ParseBaseline(display, src)
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, &lint.ConfigError{Path: display, Message: "cannot read baseline from the index: " + err.Error()}
+		}
+	}
+	return lint.ReadBaseline(path, display)
 }
 
 func (a *adoption) apply(run *report.Run) {
