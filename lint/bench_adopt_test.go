@@ -147,3 +147,41 @@ func BenchmarkLintNewFromRev(b *testing.B) {
 		return err
 	})
 }
+
+// The filters alone, on the findings of one lint of the same tree: what
+// --baseline and --new-from-rev add to a lint.
+func benchFilter(b *testing.B, filter func(*report.Run) error) {
+	dir := adoptCorpus(b)
+	res, err := Lint(context.Background(), Options{Files: &DiskFiles{Root: dir}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		run := res.Run
+		run.Findings = append([]report.Finding(nil), res.Run.Findings...)
+		if err := filter(&run); err != nil || len(run.Findings) != adoptTotal-adoptBase {
+			b.Fatalf("err=%v findings=%d", err, len(run.Findings))
+		}
+	}
+}
+
+func BenchmarkBaselineOnly(b *testing.B) {
+	benchFilter(b, func(run *report.Run) error {
+		base, err := ReadBaseline(filepath.Join(adoptDir, "baseline.json"), "baseline.json")
+		if err == nil {
+			base.Apply(run, func(string) bool { return true })
+		}
+		return err
+	})
+}
+
+func BenchmarkNewFromRevOnly(b *testing.B) {
+	benchFilter(b, func(run *report.Run) error {
+		ch, err := ChangesSince(context.Background(), ChangesOptions{Root: adoptDir, Rev: "HEAD", What: "--new-from-rev"})
+		if err == nil {
+			ch.Apply(run)
+		}
+		return err
+	})
+}
