@@ -37,6 +37,9 @@ func (c *Command) pullRequestBase(dir string) (string, error) {
 			"set only-new: ${{ github.event_name == 'pull_request' }}", orUnknown(c.getenv("GITHUB_EVENT_NAME")))
 	}
 	base := ev.PullRequest.Base.SHA
+	if _, err := exec.LookPath("git"); err != nil {
+		return "", fmt.Errorf("input only-new needs git on PATH to diff from the base commit %s", base)
+	}
 	if err := exec.Command("git", "-C", dir, "cat-file", "-e", base+"^{commit}").Run(); err != nil {
 		return "", fmt.Errorf("input only-new: the pull request's base commit %s is not in this checkout (a shallow clone); "+
 			"check out with actions/checkout `fetch-depth: 0`, or fetch it first: `git fetch --no-tags --depth=1 origin %s`", base, base)
