@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -152,24 +151,6 @@ func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) 
 	}
 	res.Run.ToolName, res.Run.ToolVersion, res.Run.Category = "squadci", Version, f.category
 	return &lintOutcome{res: res, root: src.root, explicitRoot: src.explicitRoot}, exitOK
-}
-
-// lintFiltered runs the engine and then the adoption filters, which are
-// read first so a bad baseline or revision fails before a long lint.
-func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (*lint.Result, error) {
-	filters, err := c.adoptionFilters(f, src, cfg)
-	if err != nil {
-		return nil, err
-	}
-	res, err := lint.Lint(context.Background(), lint.Options{
-		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
-		Disable: f.disable, Enable: f.enable,
-	})
-	if err != nil {
-		return nil, err
-	}
-	filters.apply(&res.Run)
-	return res, nil
 }
 
 // nothingChecked explains an explicit root in which no file was checked:

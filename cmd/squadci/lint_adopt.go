@@ -22,6 +22,24 @@ type adoption struct {
 	changes  *lint.Changes
 }
 
+// lintFiltered runs the engine and then the adoption filters, which are
+// read first so a bad baseline or revision fails before a long lint.
+func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (*lint.Result, error) {
+	filters, err := c.adoptionFilters(f, src, cfg)
+	if err != nil {
+		return nil, err
+	}
+	res, err := lint.Lint(context.Background(), lint.Options{
+		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
+		Disable: f.disable, Enable: f.enable,
+	})
+	if err != nil {
+		return nil, err
+	}
+	filters.apply(&res.Run)
+	return res, nil
+}
+
 // adoptionFilters reads the baseline (--baseline, else the config's
 // baseline:, relative to the root) and the changed lines (--new-from-rev).
 // None is read when the run writes a baseline: that records everything.
