@@ -64,6 +64,8 @@ func checkDropPathOverlap(ms []*Manifest, out []diag.Diagnostic) []diag.Diagnost
 }
 
 func overlap(at, other mailbox, relation string) diag.Diagnostic {
-	return ruleDropPathOverlap.At(at.m.Path, at.v.Span, "dropPath %s %s the dropPath %s of %s",
+	d := ruleDropPathOverlap.At(at.m.Path, at.v.Span, "dropPath %s %s the dropPath %s of %s",
 		at.m.q(at.v), relation, other.m.q(other.v), other.m.where(other.v))
+	d.Related = &diag.Position{Path: other.m.Path, Span: other.v.Span} // the other manifest's mailbox
+	return d
 }

@@ -26,8 +26,10 @@ func checkDuplicateConnectorIDs(ms []*Manifest, out []diag.Diagnostic) []diag.Di
 			first[m.ConnectorID] = m
 			continue
 		}
-		out = append(out, ruleDuplicateConnectorID.At(m.Path, v.Span,
-			"connectorId %s is already declared by %s", m.q(v), prev.where(prev.member("connectorId"))))
+		pv := prev.member("connectorId")
+		d := ruleDuplicateConnectorID.At(m.Path, v.Span, "connectorId %s is already declared by %s", m.q(v), prev.where(pv))
+		d.Related = &diag.Position{Path: prev.Path, Span: pv.Span} // the first declaration
+		out = append(out, d)
 	}
 	return out
 }

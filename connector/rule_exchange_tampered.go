@@ -27,12 +27,16 @@ func checkTampered(c *exchangeCheck) {
 				"the task is awaiting but its request %s.request.json is gone", quoteOrRedactName(x.TaskID)))
 		}
 	} else if x.Request.Src != nil && st.RequestSha256 != "" && !isTerminal(st.Status) && sha256Hex(x.Request.Src) != st.RequestSha256 {
-		c.report(ruleExchangeTampered.At(st.Path, spanOf(stEnv, "requestSha256"),
-			"the request's bytes no longer hash to requestSha256; it was changed after dispatch"))
+		d := ruleExchangeTampered.At(st.Path, spanOf(stEnv, "requestSha256"),
+			"the request's bytes no longer hash to requestSha256; it was changed after dispatch")
+		d.Related = wholeFile(x.Request) // the edit is in the request
+		c.report(d)
 	}
 	if x.Snapshot != nil && x.Snapshot.Src != nil && st.SnapshotSha256 != "" && sha256Hex(x.Snapshot.Src) != st.SnapshotSha256 {
-		c.report(ruleExchangeTampered.At(st.Path, spanOf(stEnv, "snapshotSha256"),
-			"the snapshot's bytes no longer hash to snapshotSha256; it was changed after dispatch"))
+		d := ruleExchangeTampered.At(st.Path, spanOf(stEnv, "snapshotSha256"),
+			"the snapshot's bytes no longer hash to snapshotSha256; it was changed after dispatch")
+		d.Related = wholeFile(x.Snapshot)
+		c.report(d)
 	}
 	checkStatePins(c)
 }
@@ -52,12 +56,20 @@ func checkStatePins(c *exchangeCheck) {
 		case stEnv.root.Get(name) == nil && r.SchemaVersion == "1.1":
 			c.report(ruleExchangeTampered.At(st.Path, brace(stEnv.root), "the state does not pin the request's %s", name))
 		case pinned != nil && pinned.Str != asked.Str:
-			c.report(ruleExchangeTampered.At(st.Path, pinned.Span, "the state pins %s %s but the request says %s",
-				name, stEnv.q(pinned), req.q(asked)))
+			d := ruleExchangeTampered.At(st.Path, pinned.Span, "the state pins %s %s but the request says %s",
+				name, stEnv.q(pinned), req.q(asked))
+			d.Related = &diag.Position{Path: c.x.Request.Path, Span: asked.Span}
+			c.report(d)
 		}
 	}
 	if st.RetryCap >= 0 && r.RetryCap >= 0 && st.RetryCap != r.RetryCap {
 		c.report(ruleExchangeTampered.At(st.Path, stEnv.root.Get("retryCap").Span,
 			"the state pins retryCap %d but the request says %d", st.RetryCap, r.RetryCap))
 	}
+}
+
+// wholeFile is the related position of a finding about a file's bytes as a
+// whole: any change in it is a change to what the finding is about.
+func wholeFile(f *File) *diag.Position {
+	return &diag.Position{Path: f.Path, Span: diag.Span{Start: 0, End: len(f.Src)}}
 }

@@ -23,18 +23,7 @@ import (
 
 // git runs a git command in dir and returns its standard output.
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, fmt.Errorf("git %s: %s", args[0], msg)
-	}
-	return out.Bytes(), nil
+	return lint.Git(ctx, dir, args...)
 }
 
 func splitNUL(b []byte) []string {

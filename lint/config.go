@@ -64,6 +64,9 @@ type Config struct {
 	// KindsOff are the kinds of file (Kinds) that kinds: turns off: none
 	// of their rules run and discovery skips them.
 	KindsOff map[string]bool
+	// Baseline is the baseline file (adoption.md), relative to the root
+	// with '/' separators; "" when none.
+	Baseline string
 	Src      []byte // the file's bytes, for positions; nil when none
 }
 
@@ -199,7 +202,7 @@ func (d *configDecoder) mapping(n *yaml.Node, what string, allowed []string, fn 
 }
 
 func (d *configDecoder) root(c *Config, n *yaml.Node) {
-	d.mapping(n, "config", []string{"version", "paths", "rules", "overrides", "adapters", "notify", "squadstate", "kinds"}, func(key string, k, v *yaml.Node) {
+	d.mapping(n, "config", []string{"version", "paths", "rules", "overrides", "adapters", "notify", "squadstate", "kinds", "baseline"}, func(key string, k, v *yaml.Node) {
 		switch key {
 		case "version":
 			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" || v.Value != "1" {
@@ -226,6 +229,8 @@ func (d *configDecoder) root(c *Config, n *yaml.Node) {
 			d.mapping(v, "squadstate", []string{"profile"}, func(_ string, _, v *yaml.Node) { c.ProfilePins = d.profilePins(v) })
 		case "kinds":
 			c.KindsOff = d.kinds(v)
+		case "baseline":
+			c.Baseline = d.relPath(v, "baseline")
 		}
 	})
 }
@@ -245,6 +250,21 @@ func (d *configDecoder) profilePins(n *yaml.Node) []squadstate.ProfilePin {
 		out = append(out, squadstate.ProfilePin{Glob: glob, Release: v.Value})
 	})
 	return out
+}
+
+// relPath reads a root-relative file path: a string, '/' separated, not
+// absolute and not climbing out of the root.
+func (d *configDecoder) relPath(n *yaml.Node, what string) string {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" || n.Value == "" {
+		d.fail(n, "%s must be a file path relative to the repository root, such as .squadci-baseline.json", what)
+		return ""
+	}
+	p := n.Value
+	if strings.HasPrefix(p, "/") || strings.Contains(p, `\`) || filepath.IsAbs(p) || p == ".." || strings.HasPrefix(p, "../") || strings.Contains(p, "/../") {
+		d.fail(n, "%s: %q must be relative to the repository root, with '/' separators and no '..'", what, p)
+		return ""
+	}
+	return p
 }
 
 func (d *configDecoder) strings(n *yaml.Node, what string) []string {

@@ -29,6 +29,7 @@ adapters:
 notify:
   dispatch: true
   comment: 42
+baseline: .github/squadci-baseline.json
 `
 	c, err := ParseConfig(".squadci.yml", []byte(src))
 	if err != nil {
@@ -46,6 +47,9 @@ notify:
 	if !c.Notify.Dispatch || c.Notify.Comment != 42 {
 		t.Errorf("notify = %+v", c.Notify)
 	}
+	if c.Baseline != ".github/squadci-baseline.json" {
+		t.Errorf("baseline = %q", c.Baseline)
+	}
 	if got := c.Severity(ruleUnreadable, "legacy/a.json"); got != diag.SeverityNote {
 		t.Errorf("override severity = %v", got)
 	}
@@ -61,7 +65,7 @@ func TestParseConfigErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"unknown key", "version: 1\npath:\n  include: []\n", `.squadci.yml:2:1: unknown key "path" in config; allowed: version, paths, rules, overrides, adapters, notify, squadstate, kinds (did you mean "paths"?)`},
+		{"unknown key", "version: 1\npath:\n  include: []\n", `.squadci.yml:2:1: unknown key "path" in config; allowed: version, paths, rules, overrides, adapters, notify, squadstate, kinds, baseline (did you mean "paths"?)`},
 		{"unknown nested key", "paths:\n  inlcude: [a]\n", `.squadci.yml:2:3: unknown key "inlcude" in paths`},
 		{"bad glob", "paths:\n  exclude: [\"a/[b\"]\n", `.squadci.yml:2:13: paths.exclude: invalid glob "a/[b"`},
 		{"absolute glob", "paths:\n  include:\n    - /etc/*.json\n", `.squadci.yml:3:7: paths.include: invalid glob`},
@@ -83,6 +87,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{"profile unreleased", "squadstate:\n  profile:\n    a: v0.8.99\n", `.squadci.yml:3:8: squadstate.profile.a: want an HVE Squad release`},
 		{"kinds unknown", "kinds:\n  prompt: false\n", `.squadci.yml:2:3: unknown key "prompt" in kinds; allowed: agents, prompts, instructions, skills (did you mean "prompts"?)`},
 		{"kinds not bool", "kinds:\n  skills: off\n", `.squadci.yml:2:11: kinds.skills must be true or false`},
+		{"baseline not a string", "baseline: [a]\n", `.squadci.yml:1:11: baseline must be a file path relative to the repository root`},
+		{"baseline escapes", "baseline: ../b.json\n", `.squadci.yml:1:11: baseline: "../b.json" must be relative to the repository root`},
+		{"baseline absolute", "baseline: /b.json\n", `.squadci.yml:1:11: baseline: "/b.json" must be relative`},
 		{"profile glob", "squadstate:\n  profile:\n    /abs: v0.12.1\n", `.squadci.yml:3:5: squadstate.profile: invalid glob "/abs"`},
 	}
 	for _, tc := range tests {

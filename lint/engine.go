@@ -341,11 +341,28 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 		}
 		d.Severity = sev
 		d.Fix = s.keepFix(r, d, secret[d.Path])
-		res.Run.Findings = append(res.Run.Findings, resolve(d, s.srcs[d.Path], shown[d.Path], lines))
+		f := resolve(d, s.srcs[d.Path], shown[d.Path], lines)
+		s.resolveRelated(&f, lines)
+		res.Run.Findings = append(res.Run.Findings, f)
 	}
 	sortFindings(res.Run.Findings)
 	report.NumberOccurrences(res.Run.Findings)
 	return res
+}
+
+// resolveRelated sets the lines of a finding's related position when its
+// file's text is known, so --new-from-rev can tell whether they changed.
+func (s *session) resolveRelated(f *report.Finding, cache map[string]*source.Lines) {
+	rel := f.Related
+	if rel == nil || s.srcs[rel.Path] == nil {
+		return
+	}
+	l := cache[rel.Path]
+	if l == nil {
+		l = source.NewLines(s.srcs[rel.Path])
+		cache[rel.Path] = l
+	}
+	f.RelatedLine, f.RelatedEndLine = l.Position(rel.Span.Start).Line, l.Position(max(rel.Span.End, rel.Span.Start)).Line
 }
 
 // maskedSources returns, per file, the text that outputs may show: the

@@ -35,16 +35,16 @@ func checkBindingManifests(c *checker, h *hveRoot) {
 			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "manifest %s does not exist", quote(b.manifestText)))
 			continue
 		case !m.Valid:
-			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "manifest %s is not valid: fix its own findings first", m.Path))
+			c.report(withManifest(ruleBindingManifest.At(d.path, b.manifest.Span, "manifest %s is not valid: fix its own findings first", m.Path), m, ""))
 		}
 		if m.ConnectorID != b.connText {
-			c.report(ruleBindingManifest.At(d.path, b.connector.Span, "Connector %s differs from the connectorId %s of %s", quote(b.connText), quote(m.ConnectorID), manifestAt(m, "connectorId")))
+			c.report(withManifest(ruleBindingManifest.At(d.path, b.connector.Span, "Connector %s differs from the connectorId %s of %s", quote(b.connText), quote(m.ConnectorID), manifestAt(m, "connectorId")), m, "connectorId"))
 		}
 		if m.SchemaVersion != "1.1" {
-			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "%s is schemaVersion %s; role modes need 1.1", manifestAt(m, "schemaVersion"), quote(m.SchemaVersion)))
+			c.report(withManifest(ruleBindingManifest.At(d.path, b.manifest.Span, "%s is schemaVersion %s; role modes need 1.1", manifestAt(m, "schemaVersion"), quote(m.SchemaVersion)), m, "schemaVersion"))
 		}
 		if !isOneOf(b.roleText, m.Roles) {
-			c.report(ruleBindingManifest.At(d.path, b.role.Span, "role %s is not in the roles allowlist %s of %s", quote(b.roleText), quoteList(m.Roles, 6), manifestAt(m, "roles")))
+			c.report(withManifest(ruleBindingManifest.At(d.path, b.role.Span, "role %s is not in the roles allowlist %s of %s", quote(b.roleText), quoteList(m.Roles, 6), manifestAt(m, "roles")), m, "roles"))
 		}
 	}
 }
@@ -59,4 +59,19 @@ func manifestAt(m *Manifest, field string) string {
 		return m.Path
 	}
 	return m.Path + ":" + itoa(m.Doc.Lines().Position(v.Span.Start).Line)
+}
+
+// withManifest sets the finding's related position to the manifest's field
+// (the whole manifest when field is "" or absent): the finding is about
+// that file as much as about the binding.
+func withManifest(d diag.Diagnostic, m *Manifest, field string) diag.Diagnostic {
+	span := diag.Span{}
+	if m.Doc != nil {
+		span.End = len(m.Doc.Src)
+		if v := m.Doc.Root.Get(field); field != "" && v != nil {
+			span = v.Span
+		}
+	}
+	d.Related = &diag.Position{Path: m.Path, Span: span}
+	return d
 }

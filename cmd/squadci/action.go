@@ -25,6 +25,7 @@ func init() {
 type actionInputs struct {
 	mode, paths, config, failLevel, sarifFile, sarifCategory string
 	annotations, summary                                     bool
+	onlyNew                                                  bool   // report only findings new in the pull request
 	workingDirectory                                         string // resolved by runAction
 	explicitRoot                                             bool   // working-directory was given
 	githubToken, notify, notifyIssue                         string
@@ -58,8 +59,19 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 	if in.annotations, err = boolInput(a, "annotations"); err != nil {
 		return in, err
 	}
-	in.summary, err = boolInput(a, "summary")
+	if in.summary, err = boolInput(a, "summary"); err != nil {
+		return in, err
+	}
+	in.onlyNew, err = boolInputOff(a, "only-new")
 	return in, err
+}
+
+// boolInputOff reads a boolean input that defaults to false.
+func boolInputOff(a *githubactions.Action, name string) (bool, error) {
+	if a.GetInput(name) == "" {
+		return false, nil
+	}
+	return boolInput(a, name)
 }
 
 // boolInput reads a boolean input that defaults to true, as action.yml says.
@@ -139,7 +151,14 @@ func (c *Command) actionLint(a *githubactions.Action, in actionInputs) int {
 		// for the scheduled modes; paths, when given, are relative to it.
 		paths = []string{in.workingDirectory}
 	}
-	out, code := c.lintRun(lintFlags{config: in.config, category: in.sarifCategory}, paths)
+	flags := lintFlags{config: in.config, category: in.sarifCategory}
+	if in.onlyNew {
+		if flags.newFromRev, err = c.pullRequestBase(in.workingDirectory); err != nil {
+			a.Errorf("%s", err)
+			return exitUsage
+		}
+	}
+	out, code := c.lintRun(flags, paths)
 	if out == nil {
 		return code
 	}
@@ -147,6 +166,9 @@ func (c *Command) actionLint(a *githubactions.Action, in actionInputs) int {
 	a.Group(fmt.Sprintf("squadci: %s in %s", plural.Count(len(run.Findings), "finding"), plural.Count(run.Files, "file")))
 	report.WriteText(c.Stdout, run, report.TextOptions{})
 	a.EndGroup()
+	for _, s := range run.Adoption.Sentences() {
+		fmt.Fprintf(c.Stdout, "squadci: %s\n", s)
+	}
 	if in.annotations {
 		report.WriteGitHub(c.Stdout, run, report.GitHubOptions{})
 	}

@@ -111,7 +111,19 @@ Fixes:
                    remains, and exit as that lint does. Mailbox, exchange and
                    state files are never changed
   --fix --diff     print the fixes as a unified diff (git apply takes it) and
-                   write nothing`
+                   write nothing
+
+Adopting on a repository with findings:
+  --write-baseline FILE  record every finding in FILE (exit 0); commit it
+  --baseline FILE        report only findings FILE does not record (also
+                         baseline: in .squadci.yml); a finding is matched by
+                         rule, path and the text of its span and line, not its
+                         line number, so moved lines stay matched
+  --new-from-rev REV     report only findings on lines added or changed since
+                         the git revision REV (the index with --staged), or
+                         whose related position (the other file of a
+                         cross-file rule) changed; files new since REV report
+                         everything. Both may be given: new, and not in FILE`
 
 // helpRequest is the flag package's ErrHelp with the flag set it came from,
 // so usageError can print that command's help.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,6 +25,7 @@ type lintFlags struct {
 	staged, explainProfile                     bool
 	fix, diff                                  bool
 	root                                       string
+	baseline, writeBaseline, newFromRev        string // adoption.md
 }
 
 func (c *Command) runLint(args []string) int {
@@ -45,6 +45,9 @@ func (c *Command) runLint(args []string) int {
 	fs.BoolVar(&f.fix, "fix", false, "apply the fixes of fixable findings (never to mailbox, exchange or state files), then report what remains")
 	fs.BoolVar(&f.diff, "diff", false, "with --fix: print the fixes as a unified diff on stdout and write nothing")
 	fs.StringVar(&f.root, "root", "", "the repository root; every PATH then narrows what is reported (default: a single directory argument, else the git top-level, else the working directory)")
+	fs.StringVar(&f.baseline, "baseline", "", "report only findings not recorded in the baseline `FILE` (default: the config's baseline:)")
+	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every finding in the baseline `FILE` and exit 0")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since the git revision `REV`")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return c.usageError(err)
@@ -64,6 +67,9 @@ func (c *Command) runLint(args []string) int {
 	if f.explainProfile && (format != report.FormatText || len(extras) > 0) {
 		return c.usageError(fmt.Errorf("--explain-profile prints text and takes no --format or --output; the json format carries the profiles as roots[].profile"))
 	}
+	if f.writeBaseline != "" && (f.baseline != "" || f.newFromRev != "" || f.explainProfile || f.fix) {
+		return c.usageError(fmt.Errorf("--write-baseline records every finding of today; it takes no --baseline, --new-from-rev, --fix or --explain-profile"))
+	}
 	if err := checkFixFlags(f); err != nil {
 		return c.usageError(err)
 	}
@@ -72,6 +78,9 @@ func (c *Command) runLint(args []string) int {
 		return code
 	}
 	res := out.res
+	if f.writeBaseline != "" {
+		return c.writeBaseline(f.writeBaseline, res)
+	}
 	if f.fix {
 		if code, done := c.finishFix(f, out, failLevel); done {
 			return code
@@ -144,19 +153,7 @@ func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) 
 		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 		return nil, exitUsage
 	}
-	opts := lint.Options{
-		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
-		Disable: f.disable, Enable: f.enable,
-	}
-	var fixed *fix.Outcome
-	var res *lint.Result
-	if f.fix {
-		if fixed, err = fix.Run(context.Background(), opts); err == nil {
-			res = fixed.Lint
-		}
-	} else {
-		res, err = lint.Lint(context.Background(), opts)
-	}
+	res, fixed, err := c.lintFiltered(f, src, cfg)
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 		var ce *lint.ConfigError
@@ -356,8 +353,13 @@ func (c *Command) writeOutputs(run *report.Run, format report.Format, colorMode 
 }
 
 // summarize logs a one-line count to stderr for human formats.
+// Whatever the format, baseline entries that are fixed get their one-line
+// note, so a stale baseline is seen.
 func (c *Command) summarize(run *report.Run, format report.Format) {
 	if format != report.FormatText && format != report.FormatOneline {
+		if note := run.Adoption.FixedNote(); note != "" {
+			fmt.Fprintf(c.Stderr, "squadci: %s\n", note)
+		}
 		return
 	}
 	e, w, n := run.Counts()
@@ -367,6 +369,9 @@ func (c *Command) summarize(run *report.Run, format report.Format) {
 	}
 	fmt.Fprintf(c.Stderr, "squadci: %s: %s, %s, %s%s\n", plural.Form(run.Files, "file checked", "files checked"),
 		plural.Count(e, "error"), plural.Count(w, "warning"), plural.Count(n, "note"), fixable)
+	for _, s := range run.Adoption.Sentences() {
+		fmt.Fprintf(c.Stderr, "squadci: %s\n", s)
+	}
 }
 
 func exitCode(run *report.Run, failLevel diag.Severity) int {

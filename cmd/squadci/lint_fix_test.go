@@ -106,7 +106,7 @@ func snapshotTree(t *testing.T, root string) fileState {
 	return out
 }
 
-type lintJSON struct {
+type fixLintDoc struct {
 	Diagnostics []struct {
 		Rule string          `json:"rule"`
 		Path string          `json:"path"`
@@ -114,10 +114,10 @@ type lintJSON struct {
 	} `json:"diagnostics"`
 }
 
-func lintFindings(t *testing.T, root string) lintJSON {
+func lintFindings(t *testing.T, root string) fixLintDoc {
 	t.Helper()
 	_, out, errOut := run(t, root, "lint", "--format", "json", root)
-	var doc lintJSON
+	var doc fixLintDoc
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("lint json: %v\n%s", err, errOut)
 	}

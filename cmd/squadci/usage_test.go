@@ -33,6 +33,10 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{[]string{"lint", "--config", "nope.yml"}, "nope.yml", nil},
 		{[]string{"lint", "--diff"}, "--diff", nil},
 		{[]string{"lint", "--fix", "--staged"}, "--staged", nil},
+		{[]string{"lint", "--baseline", "nope.json"}, "nope.json", nil},
+		{[]string{"lint", "--new-from-rev", "HEAD"}, "--new-from-rev", nil},
+		{[]string{"lint", "--write-baseline", "b.json", "--new-from-rev", "HEAD"}, "--write-baseline", nil},
+		{[]string{"lint", "--write-baseline", "b.json", "--fix"}, "--write-baseline", nil},
 
 		{[]string{"rules", "--format", "yaml"}, `"yaml"`, nil},
 

@@ -18,6 +18,33 @@ type jsonReport struct {
 	Diagnostics []jsonDiagnostic `json:"diagnostics"`
 	Counts      jsonCounts       `json:"counts"`
 	Roots       []jsonRoot       `json:"roots"` // every squad root with a format profile (fidelity.md §2)
+	// Baseline and NewFromRev say what --baseline and --new-from-rev left
+	// out of diagnostics (adoption.md); null when the filter was not used.
+	Baseline   *jsonBaseline   `json:"baseline"`
+	NewFromRev *jsonNewFromRev `json:"newFromRev"`
+}
+
+type jsonBaseline struct {
+	Path   string `json:"path"`
+	Hidden int    `json:"hidden"` // findings the baseline matched
+	Fixed  int    `json:"fixed"`  // baseline findings nothing matched any more
+}
+
+type jsonNewFromRev struct {
+	Rev    string `json:"rev"`
+	Hidden int    `json:"hidden"` // findings on lines unchanged since rev
+}
+
+func (doc *jsonReport) setAdoption(a *Adoption) {
+	if a == nil {
+		return
+	}
+	if a.Baseline != "" {
+		doc.Baseline = &jsonBaseline{Path: a.Baseline, Hidden: a.BaselineHidden, Fixed: a.BaselineFixed}
+	}
+	if a.NewFromRev != "" {
+		doc.NewFromRev = &jsonNewFromRev{Rev: a.NewFromRev, Hidden: a.Unchanged}
+	}
 }
 
 // jsonRoot is one squad root and the format profile it was checked by.
@@ -135,6 +162,7 @@ func WriteJSON(w io.Writer, run *Run) error {
 		doc.Diagnostics = append(doc.Diagnostics, newJSONDiagnostic(&run.Findings[i]))
 	}
 	doc.Counts.Error, doc.Counts.Warning, doc.Counts.Note = run.Counts()
+	doc.setAdoption(run.Adoption)
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)

@@ -130,3 +130,57 @@ func TestJSONKeepsTheRepairHint(t *testing.T) {
 		}
 	}
 }
+
+// TestAdoptionOutputs: the json format and the job summary say what the
+// baseline and --new-from-rev hid; without them json says null.
+func TestAdoptionOutputs(t *testing.T) {
+	run := sampleRun()
+	var plain bytes.Buffer
+	if err := WriteJSON(&plain, run); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plain.String(), `"baseline": null,`) || !strings.Contains(plain.String(), `"newFromRev": null`) {
+		t.Errorf("json without filters:\n%s", plain.String())
+	}
+	run.Adoption = &Adoption{Baseline: "b.json", BaselineHidden: 4, BaselineFixed: 3, NewFromRev: "main", Unchanged: 2}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Baseline struct {
+			Path          string
+			Hidden, Fixed int
+		}
+		NewFromRev struct {
+			Rev    string
+			Hidden int
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Baseline.Path != "b.json" || doc.Baseline.Hidden != 4 || doc.Baseline.Fixed != 3 ||
+		doc.NewFromRev.Rev != "main" || doc.NewFromRev.Hidden != 2 {
+		t.Errorf("json adoption = %+v", doc)
+	}
+	md := StepSummary(run, 0)
+	for _, want := range []string{"- the baseline b.json hid 4 findings\n", "- 2 findings on lines unchanged since main not shown\n",
+		"- 3 baseline entries are fixed; \\`--write-baseline\\` to drop them\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("summary lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+func TestAdoptionSARIFNotification(t *testing.T) {
+	run := sampleRun()
+	run.Adoption = &Adoption{Baseline: "b.json", BaselineHidden: 1}
+	var buf bytes.Buffer
+	if _, err := WriteSARIF(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"level": "note",`) || !strings.Contains(buf.String(), `"text": "the baseline b.json hid 1 finding"`) {
+		t.Errorf("sarif lacks the baseline note:\n%s", buf.String())
+	}
+}

@@ -20,6 +20,10 @@ type Finding struct {
 	// partialFingerprints share them.
 	Fingerprint string
 	Occurrence  int
+	// RelatedLine..RelatedEndLine are the lines of Diagnostic.Related in
+	// its file; 0 when there is no related position or its file's text is
+	// unknown (then the whole file stands for it).
+	RelatedLine, RelatedEndLine int
 }
 
 // Run is one complete lint run, already filtered, with severities resolved
@@ -31,6 +35,7 @@ type Run struct {
 	Findings    []Finding
 	Category    string    // SARIF automationDetails.id; empty means none
 	Profiles    []Profile // the format profile of each squad root, in root order
+	Adoption    *Adoption // what --baseline and --new-from-rev left out; nil when neither was used
 }
 
 // Profile is the format profile a squad root was checked by and the

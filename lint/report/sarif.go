@@ -159,11 +159,17 @@ func WriteSARIF(w io.Writer, run *Run) (warnings []string, err error) {
 		}
 		out.Results = append(out.Results, res)
 	}
-	if len(warnings) > 0 {
+	// What --baseline and --new-from-rev hid is a note of the invocation.
+	notes := run.Adoption.Sentences()
+	if len(warnings) > 0 || len(notes) > 0 {
 		inv := sarifInvocation{ExecutionSuccessful: true}
 		for _, msg := range warnings {
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
 				sarifNotification{Level: "warning", Message: sarifText{Text: msg}})
+		}
+		for _, msg := range notes {
+			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
+				sarifNotification{Level: "note", Message: sarifText{Text: msg}})
 		}
 		out.Invocations = []sarifInvocation{inv}
 	}

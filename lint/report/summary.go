@@ -29,6 +29,7 @@ func StepSummary(run *Run, limit int) string {
 	fmt.Fprintf(&b, "## %s results\n\n", summaryCell(toolName(run)))
 	b.WriteString("| Errors | Warnings | Notes | Files checked |\n|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| %d | %d | %d | %d |\n", errs, warns, notes, run.Files)
+	writeAdoption(&b, run.Adoption)
 	if len(run.Findings) == 0 {
 		b.WriteString("\nNo findings.\n")
 		return b.String()
@@ -51,6 +52,17 @@ func StepSummary(run *Run, limit int) string {
 		}
 	}
 	return b.String()
+}
+
+// writeAdoption lists what --baseline and --new-from-rev hid, so a green
+// table is never mistaken for a clean repository.
+func writeAdoption(b *strings.Builder, a *Adoption) {
+	if lines := a.Sentences(); len(lines) > 0 {
+		b.WriteString("\n")
+		for _, s := range lines {
+			b.WriteString("- " + summaryCell(s) + "\n")
+		}
+	}
 }
 
 func withOmitted(b *strings.Builder, omitted, total int) string {

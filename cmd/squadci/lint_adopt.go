@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"github.com/squadci/squadci/lint/fix"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/squadci/squadci/internal/plural"
+	"github.com/squadci/squadci/lint"
+	"github.com/squadci/squadci/lint/report"
+)
+
+// adoption are the filters of adoption.md a run applies after the engine:
+// the baseline first (it must see every finding to consume its counts),
+// then the lines changed since a revision.
+type adoption struct {
+	baseline *lint.Baseline
+	inScope  func(path string) bool
+	changes  *lint.Changes
+}
+
+// lintFiltered runs the engine and then the adoption filters, which are
+// read first so a bad baseline or revision fails before a long lint.
+func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (*lint.Result, *fix.Outcome, error) {
+	filters, err := c.adoptionFilters(f, src, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts := lint.Options{
+		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
+		Disable: f.disable, Enable: f.enable,
+	}
+	// --fix repairs every fixable finding; the filters then choose which of
+	// the remaining ones are reported, as for a plain lint.
+	var fixed *fix.Outcome
+	var res *lint.Result
+	if f.fix {
+		if fixed, err = fix.Run(context.Background(), opts); err == nil {
+			res = fixed.Lint
+		}
+	} else {
+		res, err = lint.Lint(context.Background(), opts)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	filters.apply(&res.Run)
+	return res, fixed, nil
+}
+
+// adoptionFilters reads the baseline (--baseline, else the config's
+// baseline:, relative to the root) and the changed lines (--new-from-rev).
+// None is read when the run writes a baseline: that records everything.
+func (c *Command) adoptionFilters(f lintFlags, src *lintSource, cfg *lint.Config) (*adoption, error) {
+	a := &adoption{}
+	if f.writeBaseline != "" {
+		return a, nil
+	}
+	path, display := f.baseline, f.baseline
+	if path != "" {
+		if wd, err := c.workDir(); err == nil && !filepath.IsAbs(path) {
+			path = filepath.Join(wd, path)
+		}
+	} else if cfg.Baseline != "" {
+		path, display = filepath.Join(src.root, filepath.FromSlash(cfg.Baseline)), cfg.Baseline
+	}
+	if path != "" {
+		b, err := src.readBaseline(path, display, f.baseline == "")
+		if err != nil {
+			return nil, err
+		}
+		a.baseline = b
+		a.inScope = func(p string) bool { return len(src.targets) == 0 || lint.PathUnder(src.targets, p) }
+	}
+	if f.newFromRev != "" {
+		ch, err := lint.ChangesSince(context.Background(), lint.ChangesOptions{
+			Root: src.root, Rev: f.newFromRev, Staged: f.staged, What: "--new-from-rev"})
+		if err != nil {
+			return nil, err
+		}
+		a.changes = ch
+	}
+	return a, nil
+}
+
+// readBaseline reads the baseline from disk; with --staged, the config's
+// baseline comes from the index when it is staged there, as the config
+// itself does, so a commit is judged by the files it carries.
+func (s *lintSource) readBaseline(path, display string, fromConfig bool) (*lint.Baseline, error) {
+	if s.index != nil && fromConfig {
+		src, err := s.index.Read(display, lint.MaxBaselineSize)
+		if err == nil {
+			return lint.ParseBaseline(display, src)
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, &lint.ConfigError{Path: display, Message: "cannot read baseline from the index: " + err.Error()}
+		}
+	}
+	return lint.ReadBaseline(path, display)
+}
+
+func (a *adoption) apply(run *report.Run) {
+	if a.baseline != nil {
+		a.baseline.Apply(run, a.inScope)
+	}
+	if a.changes != nil {
+		a.changes.Apply(run)
+	}
+}
+
+// writeBaseline records every finding of the run (after the config's
+// severities, whatever their severity) and exits 0: the point of a
+// baseline is to accept today's findings.
+func (c *Command) writeBaseline(file string, res *lint.Result) int {
+	if res.Internal {
+		fmt.Fprintln(c.Stderr, "squadci: a check failed internally; no baseline written")
+		return exitInternal
+	}
+	path := file
+	if wd, err := c.workDir(); err == nil && !filepath.IsAbs(path) {
+		path = filepath.Join(wd, path)
+	}
+	b := lint.NewBaseline(res.Run.Findings)
+	if err := os.WriteFile(path, b.Marshal(), 0o644); err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: writing baseline: %v\n", err)
+		return exitUsage
+	}
+	fmt.Fprintf(c.Stderr, "squadci: wrote %s (%s) to %s\n", plural.Count(b.Total(), "finding"),
+		plural.Form(len(b.Entries), "entry", "entries"), file)
+	return exitOK
+}
