@@ -149,3 +149,33 @@ func TestActionReviewBelowTheTop(t *testing.T) {
 		t.Fatalf("posted %+v", posted)
 	}
 }
+
+// TestActionReviewSuggestsARuleFix: with review: suggest, a finding of a
+// fixable rule on a changed line (CN101: a field in another letter case)
+// carries a suggestion block holding the line as --fix would write it.
+func TestActionReviewSuggestsARuleFix(t *testing.T) {
+	cased := strings.Replace(goodManifest, `"dropPath"`, `"DropPath"`, 1)
+	dir := writeTree(t, map[string]string{"connectors/cased.json": cased})
+	lines := strings.Split(strings.TrimSuffix(cased, "\n"), "\n")
+	patch := "@@ -0,0 +1," + strconv.Itoa(len(lines)) + " @@\n+" + strings.Join(lines, "\n+")
+	g := reviewtest.New(t, "squadci-bot", []reviewtest.File{{Filename: "connectors/cased.json", Status: "added", Patch: patch}})
+	env, _ := reviewEnv(t, g, "pull_request", map[string]string{"review": "suggest"})
+	_, _, stderr := runAction(t, dir, env)
+	posted, _, _ := g.Take()
+	if len(posted) != 1 {
+		t.Fatalf("posted %d reviews\n%s", len(posted), stderr)
+	}
+	var found bool
+	for _, c := range posted[0].Comments {
+		if strings.Contains(c.Body, "squadci CN101") {
+			found = true
+			want := "```suggestion\n  \"dropPath\": \".connector-drops/acme-research-agent/\",\n```"
+			if !strings.Contains(c.Body, want) {
+				t.Errorf("CN101 comment has no suggestion with the fixed line:\n%s", c.Body)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no CN101 comment in %+v", posted[0].Comments)
+	}
+}
