@@ -99,9 +99,9 @@ func backticked(names []string) string {
 // seat says where the endpoint sits: behind which role and connector.
 func seat(o *Options) string {
 	if o.ConnectorID == "" {
-		return fmt.Sprintf("the `%s` seat, through the consumer's adapter", o.Role)
+		return fmt.Sprintf("the `%s` seat through the consumer's adapter", o.Role)
 	}
-	return fmt.Sprintf("the `%s` seat, through the consumer's adapter for connector `%s`", o.Role, o.ConnectorID)
+	return fmt.Sprintf("the `%s` seat through the consumer's adapter for connector `%s`", o.Role, o.ConnectorID)
 }
 
 // agentCharter is a standalone agent endpoint.
