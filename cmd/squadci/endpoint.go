@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"io/fs"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -211,8 +213,10 @@ func checkAdaptPath(root, path, id, runbook string) error {
 	if filepath.IsAbs(path) {
 		abs = filepath.Clean(path)
 	}
-	if _, err := os.Stat(abs); err != nil {
-		return fmt.Errorf("--path %s: %v (name the implementation to adapt)", path, err)
+	if _, err := os.Stat(abs); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("--path %s: no such file or directory (name the implementation to adapt, relative to the repository root)", path)
+	} else if err != nil {
+		return fmt.Errorf("--path %s: %v", path, err)
 	}
 	targets := []string{connector.ManifestDir + id + ".json", connector.DropRoot + id, "scripts/" + id + "-adapter", ".squadci.yml", runbook}
 	for _, t := range targets {
