@@ -3,8 +3,8 @@ package main
 import (
 	"errors"
 	"flag"
-	"io/fs"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
