@@ -37,6 +37,19 @@ func (c *Command) runConnectorNew(args []string) int {
 	if err != nil {
 		return c.usageError(err)
 	}
+	if code := c.createConnector(root, o); code != exitOK {
+		return code
+	}
+	if o.Template {
+		fmt.Fprintln(c.Stderr, "squadci: replace every REPLACE_* value, then run `squadci lint`")
+	}
+	return exitOK
+}
+
+// createConnector is connector new after its flags: `endpoint new
+// --connector` and `endpoint adapt` create their connector through it too.
+// It writes nothing when it refuses.
+func (c *Command) createConnector(root string, o connector.NewOptions) int {
 	written, err := connector.NewConnector(context.Background(), root, o)
 	for _, p := range written {
 		fmt.Fprintf(c.Stdout, "created %s\n", p)
@@ -47,9 +60,6 @@ func (c *Command) runConnectorNew(args []string) int {
 			return exitUsage
 		}
 		return c.connectorError(err)
-	}
-	if o.Template {
-		fmt.Fprintln(c.Stderr, "squadci: replace every REPLACE_* value, then run `squadci lint`")
 	}
 	return exitOK
 }

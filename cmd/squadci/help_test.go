@@ -8,8 +8,8 @@ import (
 )
 
 // helpTargets are the words of every command and subcommand with a help
-// page: each registered command, each connector subcommand, agentfile
-// export.
+// page: each registered command, each connector and endpoint subcommand,
+// agentfile export.
 func helpTargets() [][]string {
 	var out [][]string
 	for _, name := range commandNames() {
@@ -23,6 +23,7 @@ func helpTargets() [][]string {
 	for _, name := range subs {
 		out = append(out, []string{"connector", name})
 	}
+	out = append(out, []string{"endpoint", "adapt"}, []string{"endpoint", "new"})
 	return append(out, []string{"agentfile", "export"})
 }
 

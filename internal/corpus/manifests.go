@@ -2,7 +2,8 @@ package corpus
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/squadci/squadci/endpoint"
 )
 
 // manifest is the closed connector manifest of connector.md §2, in field order.
@@ -93,14 +94,9 @@ func semver(major, minor, patch int, pre bool) string {
 	return v
 }
 
-// title turns "massive-dynamic" into "Massive Dynamic".
-func title(s string) string {
-	words := strings.Split(s, "-")
-	for i, w := range words {
-		words[i] = strings.ToUpper(w[:1]) + w[1:]
-	}
-	return strings.Join(words, " ")
-}
+// title turns "massive-dynamic" into "Massive Dynamic", as an endpoint's
+// display name is made.
+var title = endpoint.DisplayName
 
 // assignDefaults gives each role exactly one non-ask default (squadstate.md
 // rule 7): the first binding of a role runs by default, later ones on request.
