@@ -2,7 +2,10 @@ package connector
 
 import (
 	"context"
+	"strings"
 	"time"
+
+	"github.com/squadci/squadci/lint/secrets"
 )
 
 // DefaultPollWorkers bounds the adapters a poll runs at once.
@@ -17,6 +20,21 @@ type Adapter struct {
 	// Timeout bounds one run; zero means until the request's deadline,
 	// which bounds every run anyway.
 	Timeout time.Duration
+	// Env are variables (KEY=VALUE) passed to this adapter only, besides
+	// PollOptions.Env. Their values are secrets: each is masked in
+	// everything the poll reports of this adapter's tasks (the output
+	// above all).
+	Env []string
+}
+
+// masks are the values of the adapter's own variables, to mask.
+func (a Adapter) masks() *secrets.Values {
+	vals := make([]string, 0, len(a.Env))
+	for _, kv := range a.Env {
+		_, v, _ := strings.Cut(kv, "=")
+		vals = append(vals, v)
+	}
+	return secrets.NewValues(vals...)
 }
 
 // PollOptions configure Poll.
@@ -116,7 +134,7 @@ func Poll(ctx context.Context, root string, opts PollOptions) (*PollReport, erro
 			xs = append(xs, x)
 		}
 	}
-	tasks := eachTask(ctx, &p.mailboxRun, len(xs), opts.Progress, func(i int) *PollOutcome { return p.pollTask(ctx, xs[i]) })
+	tasks := eachTask(ctx, &p.mailboxRun, len(xs), opts.Progress, func(i int) *PollOutcome { return p.maskedTask(ctx, xs[i]) })
 	return &PollReport{Tasks: tasks}, ctx.Err()
 }
 
@@ -132,6 +150,17 @@ func newPoller(root string, opts PollOptions) *poller {
 	}
 	p.opts.Claim = p.opts.Claim.self()
 	return p
+}
+
+// maskedTask is pollTask's outcome with the values of the adapter's own
+// variables masked in every string of it: the adapter may have printed
+// them, or written them into its result, which the check quotes.
+func (p *poller) maskedTask(ctx context.Context, listed *Exchange) *PollOutcome {
+	o := p.pollTask(ctx, listed)
+	if o != nil {
+		maskStrings(o, p.opts.Adapters[o.ConnectorID].masks())
+	}
+	return o
 }
 
 // pollTask handles one listed exchange; nil when it is not pending.
@@ -184,8 +213,8 @@ func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *
 	o.Action, o.Claim = PollRan, claim
 	o.Run = runAdapter(ctx, adapterCall{
 		dir: p.root, argv: adapter.Command, request: o.Request, timeout: max(endBy.Sub(p.now()), time.Millisecond),
-		limit: p.opts.OutputLimit,
-		env: append(append([]string{}, p.opts.Env...),
+		limit: p.opts.OutputLimit, mask: adapter.masks(),
+		env: append(append(append([]string{}, p.opts.Env...), adapter.Env...),
 			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+req.DeliverableRoot),
 	})
 	after, decided := p.check(listed)

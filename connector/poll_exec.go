@@ -47,6 +47,7 @@ type adapterCall struct {
 	env     []string
 	timeout time.Duration
 	limit   int
+	mask    *secrets.Values // the values of the adapter's own variables
 }
 
 // runAdapter runs the command without a shell, bounded by the timeout (and
@@ -58,7 +59,7 @@ func runAdapter(ctx context.Context, call adapterCall) *AdapterRun {
 	args := append(slices.Clone(call.argv[1:]), call.request)
 	cmd := exec.CommandContext(ctx, call.argv[0], args...)
 	cmd.Dir, cmd.Env = call.dir, call.env
-	out := &tailBuffer{limit: call.limit}
+	out := &tailBuffer{limit: call.limit, mask: call.mask}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = 5 * time.Second
 	isolate(cmd)
@@ -89,10 +90,13 @@ func runAdapter(ctx context.Context, call adapterCall) *AdapterRun {
 	return run
 }
 
-// tailBuffer keeps the last limit bytes written to it.
+// tailBuffer keeps the last limit bytes written to it, and before them as
+// many as a masked value may reach back, so a value that straddles the
+// start of the tail is still found and masked.
 type tailBuffer struct {
 	mu      sync.Mutex
 	limit   int
+	mask    *secrets.Values
 	buf     []byte
 	dropped int64
 }
@@ -101,11 +105,12 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	n := len(p)
-	if len(p) > t.limit {
-		t.dropped += int64(len(p) - t.limit)
-		p = p[len(p)-t.limit:]
+	keep := t.limit + max(t.mask.Longest()-1, 0)
+	if len(p) > keep {
+		t.dropped += int64(len(p) - keep)
+		p = p[len(p)-keep:]
 	}
-	if over := len(t.buf) + len(p) - t.limit; over > 0 {
+	if over := len(t.buf) + len(p) - keep; over > 0 {
 		t.dropped += int64(over)
 		t.buf = append(t.buf[:0], t.buf[over:]...)
 	}
@@ -113,11 +118,13 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// text returns the tail as valid UTF-8 with credential-shaped text
-// redacted, and the number of bytes dropped before it.
+// text returns the tail as valid UTF-8 with the known values masked and
+// credential-shaped text redacted, and the number of bytes dropped before
+// it.
 func (t *tailBuffer) text() (string, int64) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	s := strings.ToValidUTF8(string(t.buf), "\uFFFD")
-	return secrets.RedactMatches(s, secrets.Scan(s)), t.dropped
+	cut := max(len(t.buf)-t.limit, 0)
+	s := strings.ToValidUTF8(t.mask.MaskFrom(string(t.buf), cut), "\uFFFD")
+	return secrets.RedactMatches(s, secrets.Scan(s)), t.dropped + int64(cut)
 }

@@ -2,6 +2,7 @@ package connector
 
 import (
 	"context"
+	"github.com/squadci/squadci/lint/secrets"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -152,5 +153,30 @@ func TestTailBuffer(t *testing.T) {
 	}
 	if got, dropped := b.text(); got != "uvwxyz12" || dropped != 20 {
 		t.Errorf("tail = %q dropped %d", got, dropped)
+	}
+}
+
+// A value whose start fell before the tail is still masked: the buffer
+// keeps enough before the tail to find it, and the cut shows "***".
+func TestTailBufferMasksAcrossTheCut(t *testing.T) {
+	tests := []struct {
+		name, out, want string
+		dropped         int64
+	}{
+		{"straddles the cut", "xxxxSECRETVALUEabcd", "***abcd", 11},
+		{"inside the tail", "xxxxxxxxSECRETVALUE", "***", 11},
+		{"split across writes", "xSECRET|VALUEzz", "***zz", 6},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &tailBuffer{limit: 8, mask: secrets.NewValues("SECRETVALUE")}
+			for _, part := range strings.Split(tc.out, "|") {
+				b.Write([]byte(part))
+			}
+			got, dropped := b.text()
+			if got != tc.want || dropped != tc.dropped || strings.Contains(got, "VALUE") {
+				t.Errorf("tail = %q dropped %d, want %q dropped %d", got, dropped, tc.want, tc.dropped)
+			}
+		})
 	}
 }

@@ -80,6 +80,10 @@ type Override struct {
 type Adapter struct {
 	Command []string
 	Timeout time.Duration
+	// Env names the variables passed to this adapter only, by name, from
+	// squadci's environment (adapters.<id>.env); their values are masked
+	// in everything the poll shows.
+	Env []string
 	// Line and Column are the position of its connectorId key.
 	Line, Column int
 }
@@ -346,7 +350,11 @@ func (d *configDecoder) adapters(n *yaml.Node) map[string]Adapter {
 	d.mapping(n, "adapters", nil, func(id string, k, v *yaml.Node) {
 		a := Adapter{Line: k.Line, Column: k.Column}
 		what := "adapters." + id
-		d.mapping(v, what, []string{"command", "timeout"}, func(key string, _, v *yaml.Node) {
+		d.mapping(v, what, []string{"command", "timeout", "env"}, func(key string, _, v *yaml.Node) {
+			if key == "env" {
+				a.Env = d.envNames(v, what+".env")
+				return
+			}
 			if key == "command" {
 				a.Command = d.strings(v, what+".command")
 				if d.err == nil && len(a.Command) == 0 {

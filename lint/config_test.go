@@ -26,6 +26,7 @@ adapters:
   acme-research-agent:
     command: ["./scripts/research-adapter", "--fast"]
     timeout: 30m
+    env: [ACME_API_KEY, GITHUB_TOKEN]
 notify:
   dispatch: true
   comment: 42
@@ -41,7 +42,7 @@ baseline: .github/squadci-baseline.json
 	if c.Rules["SQ003"] != diag.SeverityWarning || c.Rules["SQ002"] != diag.SeverityOff {
 		t.Errorf("rules = %v", c.Rules)
 	}
-	if a := c.Adapters["acme-research-agent"]; a.Timeout != 30*time.Minute || len(a.Command) != 2 {
+	if a := c.Adapters["acme-research-agent"]; a.Timeout != 30*time.Minute || len(a.Command) != 2 || strings.Join(a.Env, ",") != "ACME_API_KEY,GITHUB_TOKEN" {
 		t.Errorf("adapter = %+v", a)
 	}
 	if !c.Notify.Dispatch || c.Notify.Comment != 42 {
@@ -78,6 +79,13 @@ func TestParseConfigErrors(t *testing.T) {
 		{"override unknown rule", "overrides:\n  - paths: [a]\n    rules: {XX1: off}\n", `.squadci.yml:3:13: overrides[0].rules: unknown rule "XX1"`},
 		{"adapter timeout", "adapters:\n  a:\n    command: [x]\n    timeout: soon\n", `.squadci.yml:4:14: adapters.a.timeout must be a positive duration`},
 		{"adapter command", "adapters:\n  a:\n    timeout: 1m\n", `.squadci.yml:3:5: adapters.a needs a command`},
+		{"adapter env not a list", "adapters:\n  a:\n    command: [x]\n    env: TOKEN\n", `.squadci.yml:4:10: adapters.a.env must be a list of strings`},
+		{"adapter env bad name", "adapters:\n  a:\n    command: [x]\n    env: [OK, 1BAD]\n", `.squadci.yml:4:15: adapters.a.env: "1BAD" is not a variable name`},
+		{"adapter env dash", "adapters:\n  a:\n    command: [x]\n    env: [MY-TOKEN]\n", `.squadci.yml:4:11: adapters.a.env: "MY-TOKEN" is not a variable name`},
+		{"adapter env squadci", "adapters:\n  a:\n    command: [x]\n    env: [squadci_request]\n", `.squadci.yml:4:11: adapters.a.env: "squadci_request": SQUADCI_* variables are set by the poll itself`},
+		{"adapter env inherited", "adapters:\n  a:\n    command: [x]\n    env: [HOME]\n", `.squadci.yml:4:11: adapters.a.env: "HOME" is inherited by every adapter already (PATH, HOME, TMPDIR, LANG, LC_ALL)`},
+		{"adapter env twice", "adapters:\n  a:\n    command: [x]\n    env: [T1, T1]\n", `.squadci.yml:4:15: adapters.a.env: "T1" is listed twice`},
+		{"adapter env key typo", "adapters:\n  a:\n    command: [x]\n    envs: [T]\n", `.squadci.yml:4:5: unknown key "envs" in adapters.a; allowed: command, timeout, env (did you mean "env"?)`},
 		{"notify comment", "notify:\n  comment: abc\n", `.squadci.yml:2:12: notify.comment must be an issue or pull request number`},
 		{"not a mapping", "- a\n", `.squadci.yml:1:1: config must be a mapping`},
 		{"yaml syntax", "a: [\n", `.squadci.yml:`},

@@ -30,6 +30,7 @@ type actionInputs struct {
 	explicitRoot                                             bool   // working-directory was given
 	githubToken, notify, notifyIssue                         string
 	review                                                   string // off, comment or suggest
+	adapterEnv                                               string // names passed to adapters (poll_env.go)
 }
 
 // actionModes are the action's modes by name. Each registers itself from
@@ -42,6 +43,7 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 		failLevel: a.GetInput("fail-level"), sarifFile: a.GetInput("sarif-file"),
 		sarifCategory: a.GetInput("sarif-category"), workingDirectory: a.GetInput("working-directory"),
 		githubToken: a.GetInput("github-token"), notify: a.GetInput("notify"), notifyIssue: a.GetInput("notify-issue"),
+		adapterEnv: a.GetInput("adapter-env"),
 	}
 	if in.mode == "" {
 		in.mode = "lint"
@@ -55,6 +57,9 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 	}
 	if in.review != reviewOff && in.mode != "lint" {
 		return in, fmt.Errorf("input review %s reviews a lint; mode %s has no findings to review (use review in a mode lint step)", in.review, in.mode)
+	}
+	if in.adapterEnv != "" && in.mode == "lint" {
+		return in, fmt.Errorf("input adapter-env passes variables to the adapters a poll runs; mode lint runs none (use it in a mode poll or scheduled step)")
 	}
 	if in.annotations, err = boolInput(a, "annotations"); err != nil {
 		return in, err

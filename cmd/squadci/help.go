@@ -81,7 +81,10 @@ var helpPages = map[string]helpPage{
 		"(requests, snapshots, results, claims, task state) and the deliverable roots of the\n" +
 		"tasks still in a mailbox. Only existing directories that git would accept are\n" +
 		"printed; anything left out for a reason is said on stderr.", exits: plainExits},
-	"poll":   {exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
+	"poll": {about: "Run each configured adapter for each pending request. An adapter inherits PATH,\n" +
+		"HOME, TMPDIR, LANG and LC_ALL, plus the variables listed in its adapters.<id>.env,\n" +
+		"whose values are shown as *** in everything poll prints.",
+		exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
 	"resume": {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
 }
 

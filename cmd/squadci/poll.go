@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/lint"
 )
 
 func init() {
@@ -18,10 +19,11 @@ func init() {
 		"the file-drop adapter poller: run the configured adapter for each pending request, retrying failed runs on later polls", (*Command).runPoll)
 }
 
-// adapterEnv are the variables an adapter inherits from squadci's own
-// environment; everything else (tokens above all) is withheld. The poll adds
+// adapterEnv are the variables every adapter inherits from squadci's own
+// environment; everything else (tokens above all) is withheld unless its
+// adapter lists it (adapters.<id>.env, poll_env.go). The poll adds
 // SQUADCI_TASK_ID, SQUADCI_REQUEST and SQUADCI_DELIVERABLE_ROOT.
-var adapterEnv = []string{"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL"}
+var adapterEnv = lint.InheritedEnv
 
 type pollFlags struct {
 	scheduledFlags
@@ -54,9 +56,13 @@ func (c *Command) runPoll(args []string) int {
 	}
 	defer stop()
 	c.warnUnknownAdapters(repo)
+	passed, warnings := resolveAdapterEnv(repo.cfg, nil, c.getenv)
+	for _, w := range warnings {
+		fmt.Fprintf(c.Stderr, "squadci: warning: %s\n", w)
+	}
 	worst := exitOK
 	for {
-		run, err := c.pollCore(ctx, repo, f.jobs)
+		run, err := c.pollCore(ctx, repo, f.jobs, passed)
 		if run == nil {
 			return c.pollStopped(repo, err)
 		}
@@ -91,11 +97,8 @@ type pollRun struct {
 
 // pollCore runs one pass with the configuration's adapters. A nil run
 // comes with the error that stopped it before any task.
-func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int) (*pollRun, error) {
-	adapters := map[string]connector.Adapter{}
-	for id, a := range repo.cfg.Adapters {
-		adapters[id] = connector.Adapter{Command: a.Command, Timeout: a.Timeout}
-	}
+func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int, passed adapterSecrets) (*pollRun, error) {
+	adapters := passed.adapters(repo.cfg)
 	var env []string
 	for _, k := range adapterEnv {
 		if v := c.getenv(k); v != "" {

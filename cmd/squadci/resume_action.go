@@ -59,8 +59,12 @@ func (c *Command) actionScheduled(a *githubactions.Action, in actionInputs) int 
 	code = exitOK
 	var counts statusCounts
 	if in.mode != "resume" {
+		passed, err := c.actionAdapterEnv(a, in, repo)
+		if err != nil {
+			return c.usageError(err)
+		}
 		a.Group("squadci poll")
-		run, err := c.pollCore(ctx, repo, connector.DefaultPollWorkers)
+		run, err := c.pollCore(ctx, repo, connector.DefaultPollWorkers, passed)
 		if run == nil {
 			a.EndGroup()
 			return c.pollStopped(repo, err)
