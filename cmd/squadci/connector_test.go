@@ -100,8 +100,8 @@ func newRepo(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"--id", "acme-research-agent", "--role", "researcher", "--capability", "Research.", "--contact", "a@example.com"},
-		{"--id", "acme-delivery-orchestrator-v3", "--role", "developer", "--kind", "orchestrator", "--capability", "Delivery.", "--contact", "a@example.com"},
+		{"--id", "acme-research-agent", "--role", "researcher", "--capability", "Research.", "--contact", "a@example.com", "--no-adapter"},
+		{"--id", "acme-delivery-orchestrator-v3", "--role", "developer", "--kind", "orchestrator", "--capability", "Delivery.", "--contact", "a@example.com", "--no-adapter"},
 	} {
 		if code, out, stderr := run(t, dir, append([]string{"connector", "new"}, args...)...); code != exitOK {
 			t.Fatalf("new: %s%s", out, stderr)
