@@ -126,32 +126,32 @@ func TestConnectorNewNoAdapter(t *testing.T) {
 // file; so does one whose id the configuration maps already.
 func TestConnectorNewRefusesMappedID(t *testing.T) {
 	args := []string{"connector", "new", "--id", "acme-first", "--role", "researcher", "--capability", "x", "--contact", "a@example.com"}
-	t.Run("second new", func(t *testing.T) {
-		dir := freshRepo(t)
-		if code, out, stderr := run(t, dir, args...); code != exitOK {
-			t.Fatalf("new: exit %d\n%s%s", code, out, stderr)
-		}
-		before := treeState(t, dir)
-		code, _, stderr := run(t, dir, args...)
-		if code != exitUsage || !strings.Contains(stderr, "refused") {
-			t.Errorf("second new: exit %d\n%s", code, stderr)
-		}
-		if !reflect.DeepEqual(before, treeState(t, dir)) {
-			t.Errorf("a refused new changed the tree")
-		}
-	})
-	t.Run("mapped in the config", func(t *testing.T) {
-		dir := freshRepo(t)
-		writeFile(t, dir, ".github/squadci.yml", "# mine\nversion: 1\nadapters:\n  acme-first:\n    command: [my-endpoint]\n")
-		before := treeState(t, dir)
-		code, _, stderr := run(t, dir, args...)
-		if code != exitUsage || !strings.Contains(stderr, ".github/squadci.yml:4:3: adapters.acme-first already maps an adapter") {
-			t.Errorf("new over a mapped id: exit %d\n%s", code, stderr)
-		}
-		if !reflect.DeepEqual(before, treeState(t, dir)) {
-			t.Errorf("a refused new changed the tree")
-		}
-	})
+	for _, tc := range []struct {
+		name  string
+		setup func(t *testing.T, dir string)
+		want  string // in stderr
+	}{
+		{"second new", func(t *testing.T, dir string) {
+			if code, out, stderr := run(t, dir, args...); code != exitOK {
+				t.Fatalf("new: exit %d\n%s%s", code, out, stderr)
+			}
+		}, "refused"},
+		{"mapped in the config", func(t *testing.T, dir string) {
+			writeFile(t, dir, ".github/squadci.yml", "# mine\nversion: 1\nadapters:\n  acme-first:\n    command: [my-endpoint]\n")
+		}, ".github/squadci.yml:4:3: adapters.acme-first already maps an adapter"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := freshRepo(t)
+			tc.setup(t, dir)
+			before := treeState(t, dir)
+			if code, _, stderr := run(t, dir, args...); code != exitUsage || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want exit 2 and %q", code, stderr, tc.want)
+			}
+			if !reflect.DeepEqual(before, treeState(t, dir)) {
+				t.Errorf("a refused new changed the tree")
+			}
+		})
+	}
 }
 
 // The configuration is edited, not rewritten: comments and key order
@@ -212,5 +212,39 @@ func TestReceiptQuotesBackticks(t *testing.T) {
 	body, _ := os.ReadFile(filepath.Join(dir, "reports/research", d.TaskID+".receipt.md"))
 	if !strings.Contains(string(body), "`````text\n"+task+"\n`````\n") {
 		t.Errorf("the task is not fenced as data:\n%s", body)
+	}
+}
+
+// addAdapterEntry handles every shape an adapters: key can have, and
+// what it writes reads back with the new entry.
+func TestAddAdapterEntryShapes(t *testing.T) {
+	for _, tc := range []struct{ name, src, wantErr string }{
+		{"empty file", "", ""},
+		{"comment only", "# nothing yet\n", ""},
+		{"no adapters", "version: 1\nrules:\n  CN101: warning\n", ""},
+		{"null adapters", "version: 1\nadapters:\n", ""},
+		{"flow adapters", "version: 1\nadapters: {acme-old: {command: [x]}}\n", ""},
+		{"adapters a list", "adapters: [x]\n", "adapters is not a mapping"},
+		{"mapped", "adapters:\n  acme-first: {command: [x]}\n", "adapters.acme-first already maps an adapter"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := addAdapterEntry(".squadci.yml", []byte(tc.src), "acme-first", "scripts/acme-first-adapter")
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v; want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := lint.ParseConfig(".squadci.yml", out)
+			if err != nil || len(cfg.Adapters["acme-first"].Command) != 2 {
+				t.Fatalf("the result does not map acme-first (%v):\n%s", err, out)
+			}
+			if strings.HasPrefix(tc.src, "#") && !strings.Contains(string(out), "# nothing yet") {
+				t.Errorf("the comment was lost:\n%s", out)
+			}
+		})
 	}
 }

@@ -84,6 +84,8 @@ func TestConnectorNewRefusesBadValues(t *testing.T) {
 		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "nobody"},
 		{"--id", "acme", "--role", "researcher"},
 		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "a@example.com", "--kind", "robot"},
+		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "a@example.com", "--schema-version", "2.0"},
+		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "a@example.com", "--kind", "orchestrator", "--schema-version", "1.0"},
 	} {
 		if code, _, stderr := run(t, dir, append([]string{"connector", "new"}, args...)...); code != exitUsage || !strings.Contains(stderr, "refused") {
 			t.Errorf("new %v: exit %d, stderr %q", args, code, stderr)
