@@ -86,6 +86,9 @@ func receiptEndpointKind(ctx context.Context, fsys ReadFS, req *Request) (bool, 
 	}
 	for _, m := range ms {
 		if m.ConnectorID == req.ConnectorID {
+			if box := strings.TrimSuffix(m.DropPath, "/"); path.Dir(req.Path) != box || path.Base(req.Path) != req.TaskID+".request.json" {
+				return false, &DispatchError{Problems: []string{fmt.Sprintf("%s is not %s/%s.request.json, the request of task %s in connector %s's mailbox", req.Path, box, req.TaskID, req.TaskID, m.ConnectorID)}}
+			}
 			orch := m.EndpointKind == "orchestrator" && req.SchemaVersion == "1.1"
 			if orch && len(req.AllowedOutputs) == 0 {
 				return false, &DispatchError{Problems: []string{fmt.Sprintf("%s: connector %s is an orchestrator but the request declares no allowedOutputs", req.Path, m.ConnectorID)}}

@@ -183,6 +183,8 @@ func TestConnectorReceiptRefusals(t *testing.T) {
 	if code, out, stderr := run(t, dir, "connector", "receipt", d.Request); code != exitOK {
 		t.Fatalf("receipt: exit %d\n%s%s", code, out, stderr)
 	}
+	src, _ := os.ReadFile(filepath.Join(dir, d.Request))
+	writeFile(t, dir, "copy.request.json", string(src))
 	before := treeState(t, dir)
 	for _, tc := range []struct {
 		request, want string
@@ -191,6 +193,7 @@ func TestConnectorReceiptRefusals(t *testing.T) {
 		{"../elsewhere.request.json", "unsafe"},
 		{".connector-drops/acme-research-agent/none.request.json", "no such file"},
 		{"connectors/acme-research-agent.json", "not a valid request"},
+		{"copy.request.json", "is not .connector-drops/acme-research-agent/"},
 	} {
 		if code, _, stderr := run(t, dir, "connector", "receipt", tc.request); code == exitOK || !strings.Contains(stderr, tc.want) {
 			t.Errorf("receipt %s: exit %d, stderr %q; want %q", tc.request, code, stderr, tc.want)
