@@ -17,6 +17,9 @@ type NewOptions struct {
 	Kind         string // "agent" (default) or "orchestrator"
 	Capabilities []string
 	Contact      string
+	// SchemaVersion is the contract, "1.1" (default) or "1.0" (legacy,
+	// agents only).
+	SchemaVersion string
 	// Template writes the REPLACE_* placeholders for every value not given,
 	// which lint rejects until each is resolved.
 	Template bool
@@ -34,7 +37,7 @@ const (
 // templateName names the files of a template made without --id.
 const templateName = "new-connector"
 
-// NewConnector creates a 1.1 connector in the repository at root: the
+// NewConnector creates a connector (1.1 unless told "1.0") in the repository at root: the
 // manifest connectors/<id>.json, the mailbox .connector-drops/<id>/ with a
 // runbook README.md, and an example request and result under its
 // examples/ (checked as examples, never as live tasks). It refuses to
@@ -42,6 +45,9 @@ const templateName = "new-connector"
 func NewConnector(ctx context.Context, root string, o NewOptions) ([]string, error) {
 	if o.Kind == "" {
 		o.Kind = "agent"
+	}
+	if o.SchemaVersion == "" {
+		o.SchemaVersion = "1.1"
 	}
 	if err := checkNewOptions(&o); err != nil {
 		return nil, err
@@ -115,6 +121,12 @@ func checkNewOptions(o *NewOptions) error {
 	if o.Kind != "agent" && o.Kind != "orchestrator" {
 		problems = append(problems, fmt.Sprintf("kind %q must be agent or orchestrator", o.Kind))
 	}
+	switch {
+	case o.SchemaVersion != "1.0" && o.SchemaVersion != "1.1":
+		problems = append(problems, fmt.Sprintf("schema version %q must be 1.0 or 1.1", o.SchemaVersion))
+	case o.SchemaVersion == "1.0" && o.Kind == "orchestrator":
+		problems = append(problems, "an orchestrator needs schema version 1.1 (1.0 connectors are single-role agents)")
+	}
 	if o.Contact != PlaceholderContact && !isEmailShaped(o.Contact) {
 		problems = append(problems, fmt.Sprintf("contact %q is not an e-mail address", o.Contact))
 	}
@@ -170,7 +182,7 @@ const (
 
 func newManifestFile(o *NewOptions, box string) *ManifestFile {
 	return &ManifestFile{
-		ConnectorID: o.ID, SchemaVersion: "1.1", Transport: "file", EndpointKind: o.Kind,
+		ConnectorID: o.ID, SchemaVersion: o.SchemaVersion, Transport: "file", EndpointKind: o.Kind,
 		Capabilities: o.Capabilities, Roles: []string{o.Role}, DropPath: box,
 		DeadlineMinutesDefault: newDeadlineMinutes, RetryCapDefault: newRetryCap,
 		Contact: o.Contact, Version: newVersion,
@@ -183,14 +195,16 @@ func exampleRoot(o *NewOptions) string { return "reports/" + o.Role + "/example/
 func exampleRequest(o *NewOptions) *RequestFile {
 	root := exampleRoot(o)
 	req := &RequestFile{
-		SchemaVersion: "1.1", TaskID: "example", ConnectorID: o.ID, Role: o.Role,
-		BindingID: "example-binding", MemberName: "Example Member", SquadRoot: ".copilot-tracking/squad/",
+		SchemaVersion: o.SchemaVersion, TaskID: "example", ConnectorID: o.ID, Role: o.Role,
 		Task:            "Example task: describe the bounded work in plain words. This file shows the shape of a request; it is never dispatched.",
 		Inputs:          []string{"docs/"},
 		DeliverableRoot: root,
 		Deadline:        "2026-01-05T10:00:00Z",
 		RetryCap:        newRetryCap,
 		CreatedAt:       "2026-01-05T09:00:00Z",
+	}
+	if o.SchemaVersion == "1.1" {
+		req.BindingID, req.MemberName, req.SquadRoot = "example-binding", "Example Member", ".copilot-tracking/squad/"
 	}
 	if o.Kind == "orchestrator" {
 		req.AllowedOutputs = []AllowedOutput{
@@ -204,11 +218,14 @@ func exampleRequest(o *NewOptions) *RequestFile {
 func exampleResult(o *NewOptions) *ResultFile {
 	root := exampleRoot(o)
 	res := &ResultFile{
-		SchemaVersion: "1.1", ConnectorID: o.ID, TaskID: "example", Role: o.Role, BindingID: "example-binding",
+		SchemaVersion: o.SchemaVersion, ConnectorID: o.ID, TaskID: "example", Role: o.Role,
 		Status:      StatusCompleted,
 		Narrative:   "Example narrative: a factual summary of what was done and what is missing. It never claims gates, approvals or council verdicts.",
 		Artifacts:   []ArtifactEntry{{Path: root + "report.md", Description: "The report, written before this result."}},
 		CompletedAt: "2026-01-05T09:40:00Z",
+	}
+	if o.SchemaVersion == "1.1" {
+		res.BindingID = "example-binding"
 	}
 	if o.Kind == "orchestrator" {
 		res.Artifacts = []ArtifactEntry{}
@@ -228,7 +245,7 @@ func exampleResult(o *NewOptions) *ResultFile {
 func runbook(o *NewOptions, name, box string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Mailbox: %s\n\n", name)
-	fmt.Fprintf(&b, "Manifest: `%s%s.json` (schema 1.1, endpoint kind `%s`, role `%s`).\n\n", ManifestDir, name, o.Kind, o.Role)
+	fmt.Fprintf(&b, "Manifest: `%s%s.json` (schema %s, endpoint kind `%s`, role `%s`).\n\n", ManifestDir, name, o.SchemaVersion, o.Kind, o.Role)
 	if o.Template {
 		b.WriteString("This is a template: replace every `REPLACE_*` value in the manifest (and in the examples) before\n" +
 			"registering the connector. `squadci lint` fails until all of them are resolved.\n\n")

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("connector", "connector new|dispatch|status|paths|archive [flags]",
+	register("connector", "connector new|dispatch|status|paths|archive|receipt [flags]",
 		"create a connector, dispatch a task, show what a resume would decide, list what to commit, or archive finished tasks", (*Command).runConnector)
 }
 
@@ -20,11 +20,12 @@ var connectorCommands = map[string]struct {
 	synopsis string
 	run      func(c *Command, args []string) int
 }{
-	"new":      {"new --id ID --role ROLE [--kind agent|orchestrator] [--capability TEXT ...] [--contact EMAIL] [--template]", (*Command).runConnectorNew},
+	"new":      {"new --id ID --role ROLE [--kind agent|orchestrator] [--schema-version 1.1|1.0] [--capability TEXT ...] [--contact EMAIL] [--template] [--no-adapter]", (*Command).runConnectorNew},
 	"dispatch": {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR [--binding B --member M --squad-root S --output ID=DIR ...] [--format json]", (*Command).runConnectorDispatch},
 	"status":   {"status [TASKID...] [--all] [--format text|json]", (*Command).runConnectorStatus},
 	"paths":    {"paths [-z]   (the existing mailboxes and deliverable roots, for git add)", (*Command).runConnectorPaths},
 	"archive":  {"archive [--older-than D] [--dry-run] [--format text|json]", (*Command).runConnectorArchive},
+	"receipt":  {"receipt REQUEST [--format text|json]   (the starter adapter's step: a transport receipt and a completed result)", (*Command).runConnectorReceipt},
 }
 
 func (c *Command) runConnector(args []string) int {

@@ -84,6 +84,8 @@ func TestConnectorNewRefusesBadValues(t *testing.T) {
 		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "nobody"},
 		{"--id", "acme", "--role", "researcher"},
 		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "a@example.com", "--kind", "robot"},
+		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "a@example.com", "--schema-version", "2.0"},
+		{"--id", "acme", "--role", "researcher", "--capability", "x", "--contact", "a@example.com", "--kind", "orchestrator", "--schema-version", "1.0"},
 	} {
 		if code, _, stderr := run(t, dir, append([]string{"connector", "new"}, args...)...); code != exitUsage || !strings.Contains(stderr, "refused") {
 			t.Errorf("new %v: exit %d, stderr %q", args, code, stderr)
@@ -100,8 +102,8 @@ func newRepo(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"--id", "acme-research-agent", "--role", "researcher", "--capability", "Research.", "--contact", "a@example.com"},
-		{"--id", "acme-delivery-orchestrator-v3", "--role", "developer", "--kind", "orchestrator", "--capability", "Delivery.", "--contact", "a@example.com"},
+		{"--id", "acme-research-agent", "--role", "researcher", "--capability", "Research.", "--contact", "a@example.com", "--no-adapter"},
+		{"--id", "acme-delivery-orchestrator-v3", "--role", "developer", "--kind", "orchestrator", "--capability", "Delivery.", "--contact", "a@example.com", "--no-adapter"},
 	} {
 		if code, out, stderr := run(t, dir, append([]string{"connector", "new"}, args...)...); code != exitOK {
 			t.Fatalf("new: %s%s", out, stderr)

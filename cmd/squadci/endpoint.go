@@ -114,7 +114,7 @@ func (c *Command) runEndpointNew(args []string) int {
 		return c.refuseWrite(err)
 	}
 	if o.ConnectorID != "" {
-		if code := c.createConnector(root, ec.options(o.ConnectorID, o.Role, o.Kind, endpoint.DisplayName(o.Name))); code != exitOK {
+		if code := c.createConnector(root, ec.options(o.ConnectorID, o.Role, o.Kind, endpoint.DisplayName(o.Name)), true); code != exitOK {
 			return code
 		}
 	}
@@ -154,7 +154,9 @@ func (c *Command) runEndpointAdapt(args []string) int {
 	if err := endpoint.CheckAbsent(root, []endpoint.File{runbook}); err != nil {
 		return c.refuseWrite(err)
 	}
-	if code := c.createConnector(root, ec.options(o.ID, o.Role, o.Kind, o.Path)); code != exitOK {
+	// No starter adapter: the adapter to write is the bridge to the
+	// existing implementation the runbook describes, not a receipt writer.
+	if code := c.createConnector(root, ec.options(o.ID, o.Role, o.Kind, o.Path), false); code != exitOK {
 		return code
 	}
 	return c.writeEndpointFiles(root, []endpoint.File{runbook})

@@ -64,8 +64,17 @@ var helpPages = map[string]helpPage{
 	"agentfile export": {about: agentfileExportAbout, exits: agentfileExportExits},
 	"connector":        {exits: []exitMeaning{exit0, exit2}}, // about: set in init
 	"connector new": {about: "Create a connector: its manifest under connectors/, its mailbox and an example\n" +
-		"request and result. --template writes REPLACE_* placeholders for every value not\n" +
-		"given; lint fails until they are resolved.", exits: refuseExits},
+		"request and result, plus a starter adapter scripts/<id>-adapter mapped as\n" +
+		"adapters.<id> in .squadci.yml (created, or edited keeping its comments), so poll\n" +
+		"and resume complete a first task with a transport receipt. An id the config already\n" +
+		"maps is refused before any file is written; --no-adapter skips the starter.\n" +
+		"--template writes REPLACE_* placeholders for every value not given (and no starter);\n" +
+		"lint fails until they are resolved.", exits: refuseExits},
+	"connector receipt": {about: "The starter adapter's step: read the request REQUEST (relative to the repository\n" +
+		"root) as data, write <taskId>.receipt.md, labelled a transport receipt, not a result\n" +
+		"of real work, under its deliverableRoot (an orchestrator's: its first output slot),\n" +
+		"then publish a completed <taskId>.result.json beside it (temporary file, then rename).\n" +
+		"Nothing is overwritten.", exits: refuseExits},
 	"connector dispatch": {about: "Dispatch a task: write its request, snapshot and state into the connector's\n" +
 		"mailbox and print the new taskId.", exits: refuseExits},
 	"connector status": {about: "Show what a resume would decide for each pending task, writing nothing.\n" +

@@ -204,7 +204,7 @@ func newNightlyRepo(t *testing.T, binDirs []string) *nightlyRepo {
 	seed := t.TempDir()
 	n.run(t, seed, "git", "init", "-q")
 	n.run(t, seed, "squadci", "connector", "new", "--id", "acme-research-agent", "--role", "researcher",
-		"--capability", "Researches a question and writes a cited note.", "--contact", "squad-integrations@example.com")
+		"--capability", "Researches a question and writes a cited note.", "--contact", "squad-integrations@example.com", "--no-adapter")
 	writeFile(t, seed, "adapter.sh", researchAdapter)
 	writeFile(t, seed, ".squadci.yml", adapterConfig(""))
 	n.run(t, seed, "git", "add", "--all")
