@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -273,3 +274,79 @@ func memberSet(t testing.TB, src []byte) string {
 
 // deleted marks a member to remove in mutations.
 var deleted = &struct{}{}
+
+// TestSchemasWithAJV: an outside validator, ajv-cli in draft 2020-12 mode,
+// accepts every fixture the Go validators accept and rejects every one
+// they reject for a reason the schema expresses, for the manifest and
+// every exchange file kind.
+func TestSchemasWithAJV(t *testing.T) {
+	ajv := testtool.AJV(t)
+	manifest := exchangeKind{suffix: ".json", schemas: []string{"manifest.schema.json"},
+		parse: func(p string, src []byte) []diag.Diagnostic { _, ds := ParseManifest(p, src); return ds }}
+	manifestFiles := append(fixtureFiles(t, "ok"), fixtureFiles(t, "err")...)
+	kinds := append([]exchangeKind{manifest}, exchangeKinds...)
+	for i, k := range kinds {
+		files := manifestFiles
+		if i > 0 {
+			files = exchangeFixtureFiles(t, k)
+		}
+		want := map[string]bool{}
+		var data []string
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok, comparable, _ := goVerdict(k, f, src)
+			if i == 0 {
+				ok, comparable = manifestVerdict(f, src)
+			}
+			if !comparable {
+				continue
+			}
+			abs, err := filepath.Abs(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want[abs] = ok
+			data = append(data, abs)
+		}
+		accepted := map[string]bool{}
+		for _, name := range k.schemas {
+			schema, err := filepath.Abs(filepath.Join("../docs/schema", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for f, ok := range testtool.AJVValidate(t, ajv, schema, data) {
+				accepted[f] = accepted[f] || ok
+			}
+		}
+		valid := 0
+		for _, f := range data {
+			if want[f] {
+				valid++
+			}
+			if accepted[f] != want[f] {
+				t.Errorf("%v: ajv accepts=%v, Go validator accepts=%v", f, accepted[f], want[f])
+			}
+		}
+		t.Logf("%v: ajv judged %d fixtures (%d valid)", k.schemas, len(data), valid)
+		if valid == 0 || valid == len(data) {
+			t.Errorf("%v: %d of %d fixtures valid; both kinds are needed", k.schemas, valid, len(data))
+		}
+	}
+}
+
+// manifestVerdict is the manifest schema test's verdict: accepted, and
+// comparable unless every error is one schemaBlind lists.
+func manifestVerdict(path string, src []byte) (accepted, comparable bool) {
+	_, ds := ParseManifest(filepath.Base(path), src)
+	errs, blind := 0, true
+	for _, d := range ds {
+		if d.Severity == diag.SeverityError {
+			errs++
+			blind = blind && slices.Contains(schemaBlind, d.Rule)
+		}
+	}
+	return errs == 0, errs == 0 || !blind
+}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/squadci/squadci/internal/testtool"
 	"gopkg.in/yaml.v3"
 )
 
@@ -214,4 +215,41 @@ func TestConfigSchemaAgreesWithParseConfig(t *testing.T) {
 	if compared < 50 || valid < 10 {
 		t.Errorf("only %d config files compared, %d valid", compared, valid)
 	}
+}
+
+// TestConfigSchemaWithAJV: ajv-cli, in draft 2020-12 mode, accepts every
+// config fixture ParseConfig accepts (as the JSON an editor reads) and
+// rejects every one ParseConfig rejects for a reason the schema expresses.
+func TestConfigSchemaWithAJV(t *testing.T) {
+	ajv := testtool.AJV(t)
+	schema, err := filepath.Abs(configSchemaPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	want := map[string]bool{}
+	var data []string
+	for i, path := range configFixtureFiles(t) {
+		f := loadConfigFixture(t, path)
+		_, perr := ParseConfig(path, f.src)
+		if perr != nil && configBlind(f, perr) {
+			continue
+		}
+		name := filepath.Join(dir, strconv.Itoa(i)+"-"+filepath.Base(path)+".json")
+		if err := os.WriteFile(name, f.json, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want[name] = perr == nil
+		data = append(data, name)
+	}
+	valid := 0
+	for name, ok := range testtool.AJVValidate(t, ajv, schema, data) {
+		if ok {
+			valid++
+		}
+		if ok != want[name] {
+			t.Errorf("%s: ajv accepts=%v, ParseConfig accepts=%v", filepath.Base(name), ok, want[name])
+		}
+	}
+	t.Logf("ajv judged %d config files (%d valid)", len(data), valid)
 }
