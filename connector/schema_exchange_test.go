@@ -350,3 +350,33 @@ func manifestVerdict(path string, src []byte) (accepted, comparable bool) {
 	}
 	return errs == 0, errs == 0 || !blind
 }
+
+// TestSchemaTimestampAgrees compares the schemas' timestamp pattern with
+// parseTimestamp over a grid of calendar days (leap years by the 4, 100
+// and 400 rules), times, fractions and zones.
+func TestSchemaTimestampAgrees(t *testing.T) {
+	schema := compileSchemaFile(t, "state.schema.json#/$defs/timestamp")
+	var corpus []string
+	for _, y := range []string{"0000", "0004", "1900", "2000", "2023", "2024", "2100", "2400", "9999"} {
+		for m := 0; m <= 13; m++ {
+			for _, d := range []int{0, 1, 28, 29, 30, 31, 32} {
+				corpus = append(corpus, fmt.Sprintf("%s-%02d-%02dT12:00:00Z", y, m, d))
+			}
+		}
+	}
+	for _, tm := range []string{"00:00:00", "23:59:59", "24:00:00", "12:60:00", "12:00:60", "12:00:59.5", "12:00:59.123456789",
+		"12:00:59.1234567891234", "12:00:59.", "12:00:59,5", "1:00:00", "12:0:00"} {
+		for _, zone := range []string{"Z", "z", "+00:00", "-00:00", "+01:00", "-12:30", "+23:59", "+24:00", "+23:60", "+0100", "+1:00", "01:00", "", " Z", "UTC"} {
+			for _, sep := range []string{"T", "t", " ", "_"} {
+				corpus = append(corpus, "2026-03-02"+sep+tm+zone)
+			}
+		}
+	}
+	corpus = append(corpus, "", "2026-03-02", "2026-3-02T12:00:00Z", "02026-03-02T12:00:00Z", "2026-03-02T12:00:00.0000000000000000000000000000000000000000000Z")
+	for _, s := range corpus {
+		_, goOK := parseTimestamp(s)
+		if got := schema.Validate(s) == nil; got != goOK {
+			t.Errorf("%q: schema accepts=%v, parseTimestamp accepts=%v", s, got, goOK)
+		}
+	}
+}
