@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/squadci/squadci/internal/testtool"
@@ -377,6 +378,48 @@ func TestSchemaTimestampAgrees(t *testing.T) {
 		_, goOK := parseTimestamp(s)
 		if got := schema.Validate(s) == nil; got != goOK {
 			t.Errorf("%q: schema accepts=%v, parseTimestamp accepts=%v", s, got, goOK)
+		}
+	}
+}
+
+// TestExchangeSchemaPatternsAgree compares each exchange field grammar the
+// Go code checks by hand with the schema's subschema for that field, on
+// the manifest test's corpus of tricky and random strings.
+func TestExchangeSchemaPatternsAgree(t *testing.T) {
+	exchText := func(s string) bool {
+		_, n := firstControl(s)
+		return n == 0 && utf8.RuneCountInString(s) <= maxStringPoints
+	}
+	cases := []struct {
+		schema string
+		accept func(string) bool
+	}{
+		{"request-1.1.schema.json#/properties/taskId", func(s string) bool { return exchText(s) && IsTaskID(s) }},
+		{"request-1.1.schema.json#/properties/bindingId", func(s string) bool { return exchText(s) && isKebabID(s) }},
+		{"request-1.1.schema.json#/properties/task", func(s string) bool { return exchText(s) && !isBlank(s) }},
+		{"request-1.1.schema.json#/properties/memberName", func(s string) bool {
+			return exchText(s) && !isBlank(s) && !strings.ContainsAny(s, "\n\r")
+		}},
+		{"request-1.0.schema.json#/properties/deliverableRoot", func(s string) bool { _, ok := CheckSafePath(s, true); return exchText(s) && ok }},
+		{"result-1.1.schema.json#/$defs/artifact/properties/path", func(s string) bool {
+			_, ok := CheckSafePath(s, false)
+			return exchText(s) && ok && allowedExtension(s)
+		}},
+		{"snapshot.schema.json#/properties/roots/items/properties/entries/items", func(s string) bool {
+			_, ok := CheckSafePath(s, false)
+			return exchText(s) && ok
+		}},
+		{"state.schema.json#/properties/reason", func(s string) bool { _, _, ok := ParseReason(s); return ok }},
+	}
+	corpus := append(patternCorpus(), "a.md", "a/b.json", "a/b.txt", "a.MD", "a.md/", "a/.md", "a/b.md.exe", "reports/x/a.md",
+		"tampered", "tampered:", "tampered:CN312", "invalid-result:CN312,CN314", "invalid-result:CN312,", "deadline:CN312", "retry-cap",
+		"producer-failed", "tampered:cn312", "tampered:CN999", "Deadline")
+	for _, c := range cases {
+		schema := compileSchemaFile(t, c.schema)
+		for _, s := range corpus {
+			if got, want := schema.Validate(s) == nil, c.accept(s); got != want {
+				t.Errorf("%s %q: schema accepts=%v, Go accepts=%v", c.schema, s, got, want)
+			}
 		}
 	}
 }
