@@ -30,9 +30,9 @@ var exchangeKinds = []exchangeKind{
 		func(p string, src []byte) []diag.Diagnostic { _, ds := ParseRequest(p, src); return ds }},
 	{".result.json", []string{"result-1.0.schema.json", "result-1.1.schema.json"},
 		func(p string, src []byte) []diag.Diagnostic { _, ds := ParseResult(p, src); return ds }},
-	{".snapshot.json", []string{"snapshot.schema.json"},
+	{".snapshot.json", []string{"snapshot-1.schema.json"},
 		func(p string, src []byte) []diag.Diagnostic { _, ds := ParseSnapshot(p, src); return ds }},
-	{".state.json", []string{"state.schema.json"},
+	{".state.json", []string{"state-1.schema.json"},
 		func(p string, src []byte) []diag.Diagnostic { _, ds := ParseState(p, src); return ds }},
 }
 
@@ -356,7 +356,7 @@ func manifestVerdict(path string, src []byte) (accepted, comparable bool) {
 // parseTimestamp over a grid of calendar days (leap years by the 4, 100
 // and 400 rules), times, fractions and zones.
 func TestSchemaTimestampAgrees(t *testing.T) {
-	schema := compileSchemaFile(t, "state.schema.json#/$defs/timestamp")
+	schema := compileSchemaFile(t, "state-1.schema.json#/$defs/timestamp")
 	var corpus []string
 	for _, y := range []string{"0000", "0004", "1900", "2000", "2023", "2024", "2100", "2400", "9999"} {
 		for m := 0; m <= 13; m++ {
@@ -405,11 +405,11 @@ func TestExchangeSchemaPatternsAgree(t *testing.T) {
 			_, ok := CheckSafePath(s, false)
 			return exchText(s) && ok && allowedExtension(s)
 		}},
-		{"snapshot.schema.json#/properties/roots/items/properties/entries/items", func(s string) bool {
+		{"snapshot-1.schema.json#/properties/roots/items/properties/entries/items", func(s string) bool {
 			_, ok := CheckSafePath(s, false)
 			return exchText(s) && ok
 		}},
-		{"state.schema.json#/properties/reason", func(s string) bool { _, _, ok := ParseReason(s); return ok }},
+		{"state-1.schema.json#/properties/reason", func(s string) bool { _, _, ok := ParseReason(s); return ok }},
 	}
 	corpus := append(patternCorpus(), "a.md", "a/b.json", "a/b.txt", "a.MD", "a.md/", "a/.md", "a/b.md.exe", "reports/x/a.md",
 		"tampered", "tampered:", "tampered:CN312", "invalid-result:CN312,CN314", "invalid-result:CN312,", "deadline:CN312", "retry-cap",

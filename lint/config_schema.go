@@ -7,7 +7,7 @@ import (
 
 // ConfigSchemaURL is where the published JSON Schema of .squadci.yml lives:
 // its $id, the raw file on the main branch.
-const ConfigSchemaURL = "https://raw.githubusercontent.com/squadci/squadci/main/docs/schema/squadci.schema.json"
+const ConfigSchemaURL = "https://raw.githubusercontent.com/squadci/squadci/main/docs/schema/squadci-1.schema.json"
 
 // ConfigSchemaLine is the modeline that makes YAML-aware editors (the
 // yaml-language-server behind VS Code's YAML extension and others)

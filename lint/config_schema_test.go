@@ -17,7 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-const configSchemaPath = "../docs/schema/squadci.schema.json"
+const configSchemaPath = "../docs/schema/squadci-1.schema.json"
 
 // configFixture is one config file: its YAML and the JSON value an editor's
 // YAML 1.2 reader gives the schema. yamlOnly names the first YAML form that

@@ -27,9 +27,9 @@ func TestSchemaPatternsUpToDate(t *testing.T) {
 	for _, c := range []struct {
 		file, def, pattern string
 	}{
-		{"squadci.schema.json", "ruleKey", ruleKeyPattern()},
-		{"squadci.schema.json", "severity", severityPattern()},
-		{"state.schema.json", "reason", reasonPattern()},
+		{"squadci-1.schema.json", "ruleKey", ruleKeyPattern()},
+		{"squadci-1.schema.json", "severity", severityPattern()},
+		{"state-1.schema.json", "reason", reasonPattern()},
 	} {
 		path := "../docs/schema/" + c.file
 		src, err := os.ReadFile(path)
