@@ -42,7 +42,7 @@ func planStarter(root, id string) (*starterPlan, error) {
 		return nil, err
 	}
 	if name == "" {
-		p.config, p.configText = lint.ConfigFiles[0], []byte(newStarterConfig(id, p.script))
+		p.config, p.configText = lint.ConfigFiles[0], lint.WithConfigSchemaLine([]byte(newStarterConfig(id, p.script)))
 		return p, nil
 	}
 	p.config, p.configExisted = name, true

@@ -251,3 +251,21 @@ func TestAddAdapterEntryShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestConnectorNewConfigNamesTheSchema: a .squadci.yml that connector new
+// creates starts with the editor line naming its published schema, and
+// still reads as the same configuration.
+func TestConnectorNewConfigNamesTheSchema(t *testing.T) {
+	dir := freshRepo(t)
+	code, out, stderr := run(t, dir, "connector", "new", "--id", "acme-first", "--role", "researcher", "--capability", "x", "--contact", "a@example.com")
+	if code != exitOK || !strings.Contains(out, "created .squadci.yml") {
+		t.Fatalf("new: exit %d\n%s%s", code, out, stderr)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, ".squadci.yml"))
+	if !strings.HasPrefix(string(got), lint.ConfigSchemaLine) {
+		t.Errorf("created config does not start with %q:\n%s", lint.ConfigSchemaLine, got)
+	}
+	if cfg, err := lint.ParseConfig(".squadci.yml", got); err != nil || len(cfg.Adapters) != 1 {
+		t.Errorf("the created config reads as %+v (%v)", cfg, err)
+	}
+}
