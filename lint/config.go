@@ -384,7 +384,11 @@ func (d *configDecoder) notify(c *Config, n *yaml.Node) {
 				d.fail(v, "notify.dispatch must be true or false")
 				return
 			}
-			c.Notify.Dispatch = v.Value == "true"
+			// yaml.v3 resolves True and TRUE to true as well: decode, do
+			// not compare the text.
+			if err := v.Decode(&c.Notify.Dispatch); err != nil {
+				d.fail(v, "notify.dispatch must be true or false")
+			}
 		case "comment":
 			var num int
 			if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" || v.Decode(&num) != nil || num <= 0 {

@@ -33,7 +33,12 @@ func (d *configDecoder) kinds(n *yaml.Node) map[string]bool {
 			d.fail(v, "kinds.%s must be true or false", key)
 			return
 		}
-		if v.Value == "false" || v.Value == "False" || v.Value == "FALSE" {
+		var on bool
+		if err := v.Decode(&on); err != nil {
+			d.fail(v, "kinds.%s must be true or false", key)
+			return
+		}
+		if !on {
 			off[key] = true
 		}
 	})

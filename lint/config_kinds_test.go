@@ -32,3 +32,17 @@ func TestKindsOffSkipsAgentFiles(t *testing.T) {
 		t.Fatalf("named file with its kind off: %+v", named.Run.Findings)
 	}
 }
+
+// TestConfigBooleansInAnyCase: YAML's True and TRUE are true, as yaml.v3
+// reads them, for notify.dispatch and kinds alike.
+func TestConfigBooleansInAnyCase(t *testing.T) {
+	for _, v := range []string{"true", "True", "TRUE"} {
+		cfg, err := ParseConfig(".squadci.yml", []byte("notify:\n  dispatch: "+v+"\nkinds:\n  skills: "+v+"\n  prompts: FALSE\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !cfg.Notify.Dispatch || !cfg.KindOn("skills") || cfg.KindOn("prompts") {
+			t.Errorf("%s: dispatch %v, skills on %v, prompts on %v", v, cfg.Notify.Dispatch, cfg.KindOn("skills"), cfg.KindOn("prompts"))
+		}
+	}
+}
