@@ -180,8 +180,8 @@ func (m *merger) consider(sh MergeShard, rel string, listed map[string][]string)
 	f := MergeFile{Path: rel, Shard: sh.Name}
 	owners, why := m.owners(rel, listed)
 	f.TaskIDs = owners
-	if why == "" {
-		why = checkShardEntry(dir, rel)
+	if bad := checkShardEntry(dir, rel); bad != "" {
+		why = bad // a link is refused as one, and refuses its owner
 	}
 	if why != "" {
 		m.refuse(f, why)
@@ -239,19 +239,23 @@ func (m *merger) owners(rel string, listed map[string][]string) ([]string, strin
 		return nil, "outside every pending task's deliverable roots"
 	}
 	slices.Sort(in)
-	if len(in) > 1 {
-		var named []string
-		for _, id := range slices.Compact(slices.Clone(listed[rel])) {
-			if slices.Contains(in, id) {
-				named = append(named, id)
-			}
-		}
-		if len(named) > 0 {
-			slices.Sort(named)
-			in = slices.Compact(named)
+	if len(in) == 1 {
+		return in, ""
+	}
+	// Roots several tasks share: the task whose result lists the file owns
+	// it. A file no result claims has no owner to refuse, only itself.
+	var named []string
+	for _, id := range listed[rel] {
+		if slices.Contains(in, id) {
+			named = append(named, id)
 		}
 	}
-	return in, ""
+	if len(named) == 0 {
+		return nil, "under the deliverable roots of several pending tasks (" + strings.Join(in, ", ") +
+			") and no result in this shard lists it"
+	}
+	slices.Sort(named)
+	return slices.Compact(named), ""
 }
 
 // mailboxOwner accepts only a pending task's claim or result.
