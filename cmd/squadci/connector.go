@@ -11,8 +11,8 @@ import (
 )
 
 func init() {
-	register("connector", "connector new|dispatch|status|paths|archive|receipt [flags]",
-		"create a connector, dispatch a task, show what a resume would decide, list what to commit, or archive finished tasks", (*Command).runConnector)
+	register("connector", "connector new|dispatch|status|paths|archive|merge|receipt [flags]",
+		"create a connector, dispatch a task, show what a resume would decide, list what to commit, archive finished tasks, or merge shard outputs", (*Command).runConnector)
 }
 
 // connectorCommands are the `squadci connector` subcommands.
@@ -25,6 +25,7 @@ var connectorCommands = map[string]struct {
 	"status":   {"status [TASKID...] [--all] [--format text|json]", (*Command).runConnectorStatus},
 	"paths":    {"paths [-z]   (the existing mailboxes and deliverable roots, for git add)", (*Command).runConnectorPaths},
 	"archive":  {"archive [--older-than D] [--dry-run] [--format text|json]", (*Command).runConnectorArchive},
+	"merge":    {"merge DIR... [--format text|json]   (bring shard outputs into the checkout, before resume)", (*Command).runConnectorMerge},
 	"receipt":  {"receipt REQUEST [--format text|json]   (the starter adapter's step: a transport receipt and a completed result)", (*Command).runConnectorReceipt},
 }
 

@@ -90,6 +90,13 @@ var helpPages = map[string]helpPage{
 		"(requests, snapshots, results, claims, task state) and the deliverable roots of the\n" +
 		"tasks still in a mailbox. Only existing directories that git would accept are\n" +
 		"printed; anything left out for a reason is said on stderr.", exits: plainExits},
+	"connector merge": {about: "Bring shard outputs (trees laid out like the repository) into the checkout:\n" +
+		"only pending tasks' claims and results and files under their deliverable roots.\n" +
+		"Requests, snapshots, task state, links and files outside the roots are refused; a\n" +
+		"path the checkout or another shard holds with different content refuses every task\n" +
+		"owning it whole (it stays pending). Identical content is a no-op; nothing is\n" +
+		"overwritten. Files are written 0644, temporary file then rename.",
+		exits: []exitMeaning{exit0, {exitFindings, "a file or task was refused (the reason is printed)"}, exit2, exit3}},
 	"poll": {about: "Run each configured adapter for each pending request. An adapter inherits PATH,\n" +
 		"HOME, TMPDIR, LANG and LC_ALL, plus the variables listed in its adapters.<id>.env,\n" +
 		"whose values are shown as *** in everything poll prints.",

@@ -57,6 +57,9 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{[]string{"connector", "dispatch", "--connector", "acme-research-agent", "--role", "developer", "--task", "x", "--deliverable-root", "r/", "--binding", "b", "--member", "M", "--squad-root", "s/"}, `"developer"`, nil},
 		{[]string{"connector", "status", "--format", "yaml"}, `"yaml"`, nil},
 		{[]string{"connector", "status", "--root", "nowhere"}, "nowhere", nil},
+		{[]string{"connector", "merge"}, "DIR", nil},
+		{[]string{"connector", "merge", "no-such-shard"}, "no-such-shard", nil},
+		{[]string{"connector", "merge", "--format", "yaml", "."}, `"yaml"`, nil},
 
 		{[]string{"poll", "--jobs", "0"}, "--jobs", nil},
 		{[]string{"poll", "--fail-on", "sometimes"}, "--fail-on", nil},
