@@ -18,6 +18,7 @@ type workflowStep struct {
 	ID               string            `yaml:"id"`
 	Name             string            `yaml:"name"`
 	Uses             string            `yaml:"uses"`
+	If               string            `yaml:"if"`
 	Shell            string            `yaml:"shell"`
 	Run              string            `yaml:"run"`
 	WorkingDirectory string            `yaml:"working-directory"`

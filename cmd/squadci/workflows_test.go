@@ -35,8 +35,32 @@ func readmeWorkflows(t *testing.T) map[string]string {
 	return out
 }
 
-// TestActionlint runs actionlint on this repository's workflows and on every
-// workflow the README shows.
+// reusableWorkflowRef is how callers name the reusable workflow; the lint
+// points it at the local file, so actionlint checks the call's inputs and
+// secrets against the workflow's declarations.
+var reusableWorkflowRef = regexp.MustCompile(`squadci/squadci/\.github/workflows/squad-connector\.yml@\S+`)
+
+// exampleWorkflows reads examples/*.yml, with calls of the reusable workflow
+// pointed at the local copy.
+func exampleWorkflows(t *testing.T) map[string]string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(repoRoot, "examples", "*.yml"))
+	if len(files) == 0 {
+		t.Fatal("no workflows in examples/")
+	}
+	out := map[string]string{}
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out["example-"+filepath.Base(p)] = reusableWorkflowRef.ReplaceAllString(string(b), "./.github/workflows/squad-connector.yml")
+	}
+	return out
+}
+
+// TestActionlint runs actionlint on this repository's workflows, on
+// examples/*.yml and on every workflow the README shows.
 func TestActionlint(t *testing.T) {
 	bin := testtool.LookPath(t, "actionlint", "go install github.com/rhysd/actionlint/cmd/actionlint@v1.7.12")
 	// actionlint checks every run: script with shellcheck when it is on PATH.
@@ -52,6 +76,7 @@ func TestActionlint(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, content := range readmeWorkflows(t) {
+		content = reusableWorkflowRef.ReplaceAllString(content, "./.github/workflows/squad-connector.yml")
 		if err := os.WriteFile(filepath.Join(wf, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -60,9 +85,16 @@ func TestActionlint(t *testing.T) {
 	if len(own) == 0 {
 		t.Fatal("no workflows in .github/workflows")
 	}
+	// Own workflows keep their names, so a call to
+	// ./.github/workflows/squad-connector.yml resolves.
 	for _, p := range own {
 		b, _ := os.ReadFile(p)
-		if err := os.WriteFile(filepath.Join(wf, "own-"+filepath.Base(p)), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(wf, filepath.Base(p)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, content := range exampleWorkflows(t) {
+		if err := os.WriteFile(filepath.Join(wf, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
