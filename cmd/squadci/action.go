@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sethvargo/go-githubactions"
+	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint/report"
 )
 
@@ -31,6 +32,7 @@ type actionInputs struct {
 	githubToken, notify, notifyIssue                         string
 	review                                                   string // off, comment or suggest
 	adapterEnv                                               string // names passed to adapters (poll_env.go)
+	shard                                                    connector.Shard
 }
 
 // actionModes are the action's modes by name. Each registers itself from
@@ -61,6 +63,9 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 	if in.adapterEnv != "" && in.mode == "lint" {
 		return in, fmt.Errorf("input adapter-env passes variables to the adapters a poll runs; mode lint runs none (use it in a mode poll or scheduled step)")
 	}
+	if in.shard, err = shardInput(a.GetInput("shard"), in.mode); err != nil {
+		return in, err
+	}
 	if in.annotations, err = boolInput(a, "annotations"); err != nil {
 		return in, err
 	}
@@ -69,6 +74,21 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 	}
 	in.onlyNew, err = boolInputOff(a, "only-new")
 	return in, err
+}
+
+// shardInput reads input shard (I/N), which only the modes that poll take.
+func shardInput(v, mode string) (connector.Shard, error) {
+	if v == "" {
+		return connector.Shard{}, nil
+	}
+	if mode != "poll" && mode != "scheduled" {
+		return connector.Shard{}, fmt.Errorf("input shard splits the tasks a poll runs; mode %s polls none (use it in a mode poll or scheduled step)", mode)
+	}
+	s, err := connector.ParseShard(v)
+	if err != nil {
+		return s, fmt.Errorf("input %v", err)
+	}
+	return s, nil
 }
 
 // boolInputOff reads a boolean input that defaults to false.

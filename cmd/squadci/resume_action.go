@@ -64,7 +64,7 @@ func (c *Command) actionScheduled(a *githubactions.Action, in actionInputs) int 
 			return c.usageError(err)
 		}
 		a.Group("squadci poll")
-		run, err := c.pollCore(ctx, repo, connector.DefaultPollWorkers, passed)
+		run, err := c.pollCore(ctx, repo, connector.DefaultPollWorkers, passed, in.shard)
 		if run == nil {
 			a.EndGroup()
 			return c.pollStopped(repo, err)

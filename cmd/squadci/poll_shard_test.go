@@ -1,0 +1,144 @@
+//go:build unix
+
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/squadci/squadci/connector"
+)
+
+// shardRepo is a checkout with n waiting tasks and researchAdapter
+// configured for them.
+func shardRepo(t *testing.T, n int) (string, []genTask) {
+	t.Helper()
+	root := t.TempDir()
+	tasks := writeTasks(t, root, n, func(int) taskKind { return kindWaiting })
+	writeFile(t, root, "adapter.sh", researchAdapter)
+	writeFile(t, root, ".squadci.yml", "version: 1\nadapters:\n  acme-research-agent:\n    command: [\"sh\", \"adapter.sh\"]\n    timeout: 1m\n")
+	return root, tasks
+}
+
+// cloneDir copies a checkout, as each runner of a matrix checks out its own.
+func cloneDir(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "clone")
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// shardPass runs one poll pass with args in root and returns the ids the
+// adapter ran for and the --list-created list.
+func shardPass(t *testing.T, root string, args ...string) (ran []string, created []string) {
+	t.Helper()
+	list := filepath.Join(t.TempDir(), "created.txt")
+	args = append([]string{"poll", "--format", "json", "--list-created", list}, args...)
+	code, stdout, stderr := runEnv(t, root, nil, args...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d\n%s\n%s", args, code, stdout, stderr)
+	}
+	var doc pollDocument
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range doc.Tasks {
+		if task.Action == connector.PollRan {
+			ran = append(ran, task.TaskID)
+		}
+	}
+	data, err := os.ReadFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(data); s != "" {
+		created = strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	}
+	sort.Strings(ran)
+	return ran, created
+}
+
+// newFiles is what a tree walk finds new or changed between two states.
+func newFiles(before, after fileState) []string {
+	var out []string
+	for p, f := range after {
+		if old, ok := before[p]; !ok || old != f {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// poll --shard I/N runs the adapter for exactly the tasks of its shard,
+// leaves the others pending and untouched, and lists exactly the files
+// it created; the union over the shards is the unsharded pass.
+func TestPollShardPartitionsTasks(t *testing.T) {
+	const n, shards = 12, 3
+	base, tasks := shardRepo(t, n)
+	wantRan, wantCreated := shardPass(t, cloneDir(t, base))
+	if len(wantRan) != n {
+		t.Fatalf("the unsharded pass ran %d of %d tasks: %v", len(wantRan), n, wantRan)
+	}
+	var allRan, allCreated []string
+	for i := 1; i <= shards; i++ {
+		root := cloneDir(t, base)
+		before := snapshotTree(t, root)
+		ran, created := shardPass(t, root, "--shard", strconv.Itoa(i)+"/"+strconv.Itoa(shards))
+		after := snapshotTree(t, root)
+		var want []string
+		for _, task := range tasks {
+			if connector.ShardOf(task.id, shards) == i {
+				want = append(want, task.id)
+			} else if _, ok := after[taskMailbox+task.id+".claim.json"]; ok {
+				t.Errorf("shard %d/%d claimed %s of shard %d", i, shards, task.id, connector.ShardOf(task.id, shards))
+			}
+		}
+		if !slices.Equal(ran, want) {
+			t.Errorf("shard %d/%d ran %v; want %v", i, shards, ran, want)
+		}
+		if walk := newFiles(before, after); !slices.Equal(created, walk) {
+			t.Errorf("shard %d/%d --list-created:\n%v\nthe tree walk finds:\n%v", i, shards, created, walk)
+		}
+		for _, id := range want {
+			for _, p := range []string{taskMailbox + id + ".claim.json", taskMailbox + id + ".result.json", "reports/" + id + "/" + id + ".md"} {
+				if !slices.Contains(created, p) {
+					t.Errorf("shard %d/%d: %s is not listed", i, shards, p)
+				}
+			}
+		}
+		allRan = append(allRan, ran...)
+		for _, p := range created {
+			if p != "adapter-calls.log" || !slices.Contains(allCreated, p) {
+				allCreated = append(allCreated, p)
+			}
+		}
+	}
+	sort.Strings(allRan)
+	sort.Strings(allCreated)
+	if !slices.Equal(allRan, wantRan) || !slices.Equal(allCreated, wantCreated) {
+		t.Errorf("the shards' union:\nran %v\ncreated %v\nthe unsharded pass:\nran %v\ncreated %v", allRan, allCreated, wantRan, wantCreated)
+	}
+}
+
+// A pass that creates nothing writes an empty list, replacing an old one.
+func TestPollListCreatedEmpty(t *testing.T) {
+	root := t.TempDir()
+	writeTasks(t, root, 2, func(int) taskKind { return kindWaiting })
+	list := filepath.Join(t.TempDir(), "created.txt")
+	writeFile(t, filepath.Dir(list), "created.txt", "stale\n")
+	if code, stdout, stderr := runEnv(t, root, nil, "poll", "--list-created", list); code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if data, err := os.ReadFile(list); err != nil || len(data) != 0 {
+		t.Errorf("list %q, %v; want an empty file", data, err)
+	}
+}
