@@ -142,3 +142,34 @@ func TestPollListCreatedEmpty(t *testing.T) {
 		t.Errorf("list %q, %v; want an empty file", data, err)
 	}
 }
+
+// The action's input shard polls only its shard, and the job summary lists
+// that shard's tasks with their adapter outcomes; a bad or misplaced shard
+// input is a usage error.
+func TestActionPollShardSummary(t *testing.T) {
+	root, tasks := shardRepo(t, 6)
+	env, _, summary := actionEnv(t, map[string]string{"mode": "poll", "shard": "2/3"})
+	if code, stdout, stderr := runAction(t, root, env); code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if !strings.Contains(text, "Shard 2/3") {
+		t.Errorf("the summary does not name its shard:\n%s", text)
+	}
+	for _, task := range tasks {
+		row := "| <code>" + task.id + "</code> | <code>acme-research-agent</code> | ran | exit 0, "
+		if in := connector.ShardOf(task.id, 3) == 2; in != strings.Contains(text, row) || in != strings.Contains(text, task.id) {
+			t.Errorf("task %s (shard %d): in the summary %v, want %v:\n%s", task.id, connector.ShardOf(task.id, 3), !in, in, text)
+		}
+	}
+	for _, in := range []map[string]string{{"mode": "poll", "shard": "4/3"}, {"mode": "resume", "shard": "1/2"}, {"mode": "lint", "shard": "1/2"}} {
+		env, _, _ := actionEnv(t, in)
+		if code, stdout, stderr := runAction(t, root, env); code != exitUsage || !strings.Contains(stderr, "shard") {
+			t.Errorf("%v: exit %d\n%s\n%s", in, code, stdout, stderr)
+		}
+	}
+}
