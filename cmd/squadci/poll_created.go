@@ -54,9 +54,9 @@ func stampTree(root string) (treeSnapshot, error) {
 	return snap, err
 }
 
-// createdSince lists, sorted, the files of after that before lacks or that
-// were rewritten since (a retry rewrites its task's claim).
-func createdSince(before, after treeSnapshot) []string {
+// createdSince lists, sorted, the paths of after that before lacks or
+// whose stamp changed since (a retry rewrites its task's claim).
+func createdSince[S comparable](before, after map[string]S) []string {
 	var out []string
 	for p, st := range after {
 		if old, ok := before[p]; !ok || old != st {
