@@ -92,7 +92,7 @@ var helpPages = map[string]helpPage{
 		"printed; anything left out for a reason is said on stderr.", exits: plainExits},
 	"poll": {about: "Run each configured adapter for each pending request. An adapter inherits PATH,\n" +
 		"HOME, TMPDIR, LANG and LC_ALL, plus the variables listed in its adapters.<id>.env,\n" +
-		"whose values are shown as *** in everything poll prints.\n" +
+		"whose values are shown as *** in everything poll prints.\n\n" +
 		"--shard I/N (1-based) handles only the tasks in shard I of N: FNV-1a 64 of the\n" +
 		"taskId's UTF-8 bytes, mod N, plus 1 — the same on every machine, so N runners of\n" +
 		"one checkout split the pending tasks exactly; claims still guard pollers within a\n" +

@@ -96,9 +96,14 @@ func (c *Command) listCreated(repo *scheduledRepo, file string, before treeSnaps
 	if file == "" {
 		return exitOK
 	}
+	path := c.actionPath(file)
 	after, err := stampTree(repo.root)
 	if err == nil {
-		err = writeCreatedList(c.actionPath(file), createdSince(before, after))
+		// The list, when kept in the checkout, is not one of its own entries.
+		if rel, rerr := filepath.Rel(repo.root, path); rerr == nil {
+			delete(after, filepath.ToSlash(rel))
+		}
+		err = writeCreatedList(path, createdSince(before, after))
 	}
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: poll: --list-created %s: %v\n", file, err)

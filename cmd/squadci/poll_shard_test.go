@@ -162,3 +162,37 @@ func TestActionPollShardSummary(t *testing.T) {
 		}
 	}
 }
+
+// A list kept inside the checkout is never one of its own entries, even
+// on an interval poller's later passes.
+func TestPollListCreatedInsideCheckout(t *testing.T) {
+	root, tasks := shardRepo(t, 1)
+	if code, stdout, stderr := runEnv(t, root, nil, "poll", "--list-created", "created.txt"); code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "created.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := tasks[0].id
+	want := taskMailbox + id + ".claim.json\n" + taskMailbox + id + ".result.json\nadapter-calls.log\nreports/" + id + "/" + id + ".md\n"
+	if string(data) != want {
+		t.Errorf("list:\n%s\nwant:\n%s", data, want)
+	}
+	// A later pass of the same poller (--interval) finds the list on disk.
+	var stderr strings.Builder
+	c := &Command{Dir: root, Stderr: &stderr}
+	before, err := stampTree(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, root, "reports/late.md", "x\n")
+	for range 2 {
+		if code := c.listCreated(&scheduledRepo{root: root}, "created.txt", before); code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+	}
+	if data, _ := os.ReadFile(filepath.Join(root, "created.txt")); string(data) != "reports/late.md\n" {
+		t.Errorf("the second pass listed:\n%s", data)
+	}
+}
