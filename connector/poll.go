@@ -59,6 +59,9 @@ type PollOptions struct {
 	// Progress, when set, is called after each task with the tasks done
 	// and the total, possibly from several goroutines.
 	Progress func(done, total int)
+	// Shard, when set, limits the pass to the tasks whose taskId falls in
+	// it (ShardOf); the others are left untouched and unreported.
+	Shard Shard
 }
 
 // What a poll did with a pending task.
@@ -130,7 +133,7 @@ func Poll(ctx context.Context, root string, opts PollOptions) (*PollReport, erro
 	var xs []*Exchange
 	for _, x := range loaded.Exchanges {
 		// A result already written is the resume's business.
-		if !x.Example && x.Request != nil && x.State != nil && x.Result == nil && x.Manifest != nil && IsTaskID(x.TaskID) {
+		if !x.Example && x.Request != nil && x.State != nil && x.Result == nil && x.Manifest != nil && IsTaskID(x.TaskID) && opts.Shard.Holds(x.TaskID) {
 			xs = append(xs, x)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sethvargo/go-githubactions"
+	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint/report"
 )
 
@@ -31,6 +32,8 @@ type actionInputs struct {
 	githubToken, notify, notifyIssue                         string
 	review                                                   string // off, comment or suggest
 	adapterEnv                                               string // names passed to adapters (poll_env.go)
+	shard                                                    connector.Shard
+	listCreated                                              string // the file poll --list-created writes
 }
 
 // actionModes are the action's modes by name. Each registers itself from
@@ -43,7 +46,7 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 		failLevel: a.GetInput("fail-level"), sarifFile: a.GetInput("sarif-file"),
 		sarifCategory: a.GetInput("sarif-category"), workingDirectory: a.GetInput("working-directory"),
 		githubToken: a.GetInput("github-token"), notify: a.GetInput("notify"), notifyIssue: a.GetInput("notify-issue"),
-		adapterEnv: a.GetInput("adapter-env"),
+		adapterEnv: a.GetInput("adapter-env"), listCreated: a.GetInput("list-created"),
 	}
 	if in.mode == "" {
 		in.mode = "lint"
@@ -61,6 +64,12 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 	if in.adapterEnv != "" && in.mode == "lint" {
 		return in, fmt.Errorf("input adapter-env passes variables to the adapters a poll runs; mode lint runs none (use it in a mode poll or scheduled step)")
 	}
+	if in.shard, err = shardInput(a.GetInput("shard"), in.mode); err != nil {
+		return in, err
+	}
+	if in.listCreated != "" && in.mode != "poll" && in.mode != "scheduled" {
+		return in, fmt.Errorf("input list-created lists what a poll creates; mode %s polls none (use it in a mode poll or scheduled step)", in.mode)
+	}
 	if in.annotations, err = boolInput(a, "annotations"); err != nil {
 		return in, err
 	}
@@ -69,6 +78,21 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 	}
 	in.onlyNew, err = boolInputOff(a, "only-new")
 	return in, err
+}
+
+// shardInput reads input shard (I/N), which only the modes that poll take.
+func shardInput(v, mode string) (connector.Shard, error) {
+	if v == "" {
+		return connector.Shard{}, nil
+	}
+	if mode != "poll" && mode != "scheduled" {
+		return connector.Shard{}, fmt.Errorf("input shard splits the tasks a poll runs; mode %s polls none (use it in a mode poll or scheduled step)", mode)
+	}
+	s, err := connector.ParseShard(v)
+	if err != nil {
+		return s, fmt.Errorf("input %v", err)
+	}
+	return s, nil
 }
 
 // boolInputOff reads a boolean input that defaults to false.

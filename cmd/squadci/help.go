@@ -99,7 +99,14 @@ var helpPages = map[string]helpPage{
 		exits: []exitMeaning{exit0, {exitFindings, "a file or task was refused (the reason is printed)"}, exit2, exit3}},
 	"poll": {about: "Run each configured adapter for each pending request. An adapter inherits PATH,\n" +
 		"HOME, TMPDIR, LANG and LC_ALL, plus the variables listed in its adapters.<id>.env,\n" +
-		"whose values are shown as *** in everything poll prints.",
+		"whose values are shown as *** in everything poll prints.\n\n" +
+		"--shard I/N (1-based) handles only the tasks in shard I of N: FNV-1a 64 of the\n" +
+		"taskId's UTF-8 bytes, mod N, plus 1 — the same on every machine, so N runners of\n" +
+		"one checkout split the pending tasks exactly; claims still guard pollers within a\n" +
+		"shard. --list-created FILE writes, sorted, one a line, the repository-relative\n" +
+		"paths the pass created or rewrote (claims, results, artifacts, anything an adapter\n" +
+		"left), found by walking the checkout before and after: give each shard its own\n" +
+		"checkout, and upload that list.",
 		exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
 	"resume": {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
 }

@@ -29,6 +29,9 @@ type pollFlags struct {
 	scheduledFlags
 	once, verbose bool
 	interval      time.Duration
+	shardFlag     string
+	shard         connector.Shard
+	listCreated   string // --list-created FILE
 }
 
 func (c *Command) runPoll(args []string) int {
@@ -39,13 +42,20 @@ func (c *Command) runPoll(args []string) int {
 	flags.BoolVar(&f.once, "once", false, "one pass over the mailboxes (the default)")
 	flags.DurationVar(&f.interval, "interval", 0, "poll again every D until interrupted (SIGINT, SIGTERM)")
 	flags.BoolVar(&f.verbose, "v", false, "show the tail of each adapter's output")
+	flags.StringVar(&f.shardFlag, "shard", "", "handle only the tasks of shard I of N (1-based): FNV-1a 64 of the taskId mod N")
+	flags.StringVar(&f.listCreated, "list-created", "", "write the repository-relative paths this pass created or rewrote to FILE, one a line, sorted")
 	err := f.parse(flags, args)
 	switch {
 	case err != nil:
-	case f.once && f.interval != 0:
-		err = fmt.Errorf("--once and --interval exclude each other")
-	case f.interval < 0:
-		err = fmt.Errorf("--interval must be positive")
+	case f.shardFlag != "":
+		f.shard, err = connector.ParseShard(f.shardFlag)
+		if err != nil {
+			err = fmt.Errorf("--shard: %v", err)
+			break
+		}
+		fallthrough
+	default:
+		err = f.check()
 	}
 	if err != nil {
 		return c.usageError(err)
@@ -55,16 +65,37 @@ func (c *Command) runPoll(args []string) int {
 		return code
 	}
 	defer stop()
+	return c.pollLoop(ctx, repo, &f)
+}
+
+func (f *pollFlags) check() error {
+	switch {
+	case f.once && f.interval != 0:
+		return fmt.Errorf("--once and --interval exclude each other")
+	case f.interval < 0:
+		return fmt.Errorf("--interval must be positive")
+	}
+	return nil
+}
+
+func (c *Command) pollLoop(ctx context.Context, repo *scheduledRepo, f *pollFlags) int {
 	c.warnUnknownAdapters(repo)
 	passed, warnings := resolveAdapterEnv(repo.cfg, nil, c.getenv)
 	for _, w := range warnings {
 		fmt.Fprintf(c.Stderr, "squadci: warning: %s\n", w)
 	}
+	before, err := c.snapshotFor(repo, f.listCreated)
+	if err != nil {
+		return exitInternal
+	}
 	worst := exitOK
 	for {
-		run, err := c.pollCore(ctx, repo, f.jobs, passed)
+		run, err := c.pollCore(ctx, repo, f.jobs, passed, f.shard)
 		if run == nil {
 			return c.pollStopped(repo, err)
+		}
+		if code := c.listCreated(repo, f.listCreated, before); code != exitOK {
+			return code
 		}
 		if f.format == "json" {
 			if code := c.writeJSON(run.document()); code != exitOK {
@@ -97,7 +128,7 @@ type pollRun struct {
 
 // pollCore runs one pass with the configuration's adapters. A nil run
 // comes with the error that stopped it before any task.
-func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int, passed adapterSecrets) (*pollRun, error) {
+func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int, passed adapterSecrets, shard connector.Shard) (*pollRun, error) {
 	adapters := passed.adapters(repo.cfg)
 	var env []string
 	for _, k := range adapterEnv {
@@ -108,7 +139,7 @@ func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int, p
 	progress, done := c.progress("poll")
 	rep, err := connector.Poll(ctx, repo.root, connector.PollOptions{
 		Manifests: repo.manifests, Adapters: adapters, Env: env, Workers: jobs, Progress: progress,
-		Claim: connector.LockPolicy{Timeout: DefaultLockTimeout},
+		Claim: connector.LockPolicy{Timeout: DefaultLockTimeout}, Shard: shard,
 	})
 	done()
 	if rep == nil {

@@ -54,7 +54,7 @@ func (c *Command) actionScheduled(a *githubactions.Action, in actionInputs) int 
 	if err != nil {
 		return c.usageError(err)
 	}
-	rep := scheduledReport{Version: 1, Mode: in.mode}
+	rep := scheduledReport{Version: 1, Mode: in.mode, Shard: in.shard.String()}
 	outputs := map[string]string{}
 	code = exitOK
 	var counts statusCounts
@@ -63,11 +63,19 @@ func (c *Command) actionScheduled(a *githubactions.Action, in actionInputs) int 
 		if err != nil {
 			return c.usageError(err)
 		}
+		before, err := c.snapshotFor(repo, in.listCreated)
+		if err != nil {
+			return exitInternal
+		}
 		a.Group("squadci poll")
-		run, err := c.pollCore(ctx, repo, connector.DefaultPollWorkers, passed)
+		run, err := c.pollCore(ctx, repo, connector.DefaultPollWorkers, passed, in.shard)
 		if run == nil {
 			a.EndGroup()
 			return c.pollStopped(repo, err)
+		}
+		if code := c.listCreated(repo, in.listCreated, before); code != exitOK {
+			a.EndGroup()
+			return code
 		}
 		run.writeText(c.Stdout, true)
 		a.EndGroup()
@@ -128,6 +136,7 @@ func writeJSONFile(path string, v any) error {
 type scheduledReport struct {
 	Version int             `json:"version"`
 	Mode    string          `json:"mode"`
+	Shard   string          `json:"shard,omitempty"` // I/N when input shard was given
 	Poll    *pollDocument   `json:"poll,omitempty"`
 	Resume  *resumeDocument `json:"resume,omitempty"`
 }
@@ -142,6 +151,9 @@ var summaryOrder = []string{connector.StatusFailed, connector.StatusUnreachable,
 func scheduledSummary(rep scheduledReport, limit int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## squadci %s\n", rep.Mode)
+	if rep.Shard != "" {
+		fmt.Fprintf(&b, "\nShard %s: only the tasks whose taskId falls in it.\n", rep.Shard)
+	}
 	var rows []string
 	if p := rep.Poll; p != nil {
 		fmt.Fprintf(&b, "\n### Poll\n\n%d pending requests, %d adapter runs.\n\n", len(p.Tasks), countRuns(p.Tasks))
