@@ -55,9 +55,7 @@ func AJVValidate(t testing.TB, ajv, schema string, files []string) map[string]bo
 		for _, f := range part {
 			args = append(args, "-d", f)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-		out, err := exec.CommandContext(ctx, ajv, args...).CombinedOutput()
-		cancel()
+		out, err := runToFile(t, ajv, args)
 		var exitErr *exec.ExitError
 		if err != nil && !errors.As(err, &exitErr) {
 			t.Fatalf("running %s: %v", ajv, err)
@@ -76,4 +74,28 @@ func AJVValidate(t testing.TB, ajv, schema string, files []string) map[string]bo
 		}
 	}
 	return verdicts
+}
+
+// runToFile runs ajv with its stdout and stderr on one temporary file, not
+// a pipe, and returns what it wrote. ajv prints a verdict per file on both
+// streams and exits with process.exit; into a pipe, the tail of a long
+// report (an error line quoting a large pattern) could be lost before it
+// was flushed, while a file is written synchronously.
+func runToFile(t testing.TB, ajv string, args []string) ([]byte, error) {
+	t.Helper()
+	f, err := os.CreateTemp(t.TempDir(), "ajv-*.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, ajv, args...)
+	cmd.Stdout, cmd.Stderr = f, f
+	runErr := cmd.Run()
+	out, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, runErr
 }
