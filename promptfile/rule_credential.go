@@ -36,7 +36,7 @@ func (c *check) credentials(r *diag.Rule, src []byte) {
 		span := diag.Span{Start: m.Start, End: m.End}
 		seen = append(seen, span)
 		sev := diag.SeverityOff
-		if m.Family == "generic-secret" {
+		if m.Heuristic() {
 			sev = diag.SeverityWarning
 		}
 		c.fail(r, sev, span, "", "credential-shaped content (%s); the value is withheld", m.Phrase())

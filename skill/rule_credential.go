@@ -29,7 +29,7 @@ func (c *check) credentials() {
 	for _, m := range secrets.Scan(string(c.src)) {
 		d := ruleCredential.At(c.path, diag.Span{Start: m.Start, End: m.End},
 			"credential-shaped content (%s); the value is withheld", m.Phrase())
-		if m.Family == "generic-secret" {
+		if m.Heuristic() {
 			d.Severity = diag.SeverityWarning
 		}
 		c.out = append(c.out, d)

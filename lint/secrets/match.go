@@ -11,6 +11,15 @@ type Match struct {
 	Start, End int
 }
 
+// GenericFamily is the family of the generic heuristic: a high-entropy
+// value assigned to a secret-like name, as opposed to a known token format.
+const GenericFamily = "generic-secret"
+
+// Heuristic reports a match of the generic heuristic, which the kinds of
+// file full of examples (prompts, instructions, skills) report as a
+// warning while known token formats stay errors.
+func (m Match) Heuristic() bool { return m.Family == GenericFamily }
+
 // Family names one kind of credential the scanner reports.
 type Family struct {
 	ID          string

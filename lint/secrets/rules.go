@@ -121,7 +121,7 @@ var rules = []rule{{
 	keywords: []string{"://"},
 	find:     findURLPassword,
 }, {
-	family:   "generic-secret",
+	family:   GenericFamily,
 	desc:     "high-entropy value assigned to a secret-like name",
 	keywords: genericKeywords,
 	find:     findGeneric,
