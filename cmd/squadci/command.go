@@ -10,9 +10,6 @@ import (
 	"strings"
 )
 
-// Version is the squadci release; -ldflags may override it.
-var Version = "0.1.0"
-
 // Exit codes, documented in --help and the README.
 const (
 	exitOK       = 0 // nothing at or above the fail level
@@ -48,13 +45,6 @@ func register(name, synopsis, summary string, run func(c *Command, args []string
 func init() {
 	register("lint", "lint [PATH...] [flags]", "lint a repository (default: the git top-level, else the working directory)", (*Command).runLint)
 	register("rules", "rules [ID...] [--format text|json|markdown]", "list every rule, or describe one in full", (*Command).runRules)
-	register("version", "version", "print the version", func(c *Command, args []string) int {
-		if len(args) > 0 && !isHelpFlag(args[0]) {
-			return c.usageError(fmt.Errorf("version takes no arguments (got %q)", args[0]))
-		}
-		fmt.Fprintf(c.Stdout, "squadci %s\n", Version)
-		return exitOK
-	})
 }
 
 // commandNames are the registered commands, sorted.

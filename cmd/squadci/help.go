@@ -48,7 +48,11 @@ var helpPages = map[string]helpPage{
 	"rules": {about: "List every rule: id, default severity, name and summary. With ID (a rule id such as\n" +
 		"CN101, or its kebab name), print that rule's full description, default severity,\n" +
 		"fixability, repair hint and docs URL.", exits: []exitMeaning{exit0, {exitUsage, "usage error, or no rule has that id or name"}, exit3}},
-	"version": {exits: []exitMeaning{exit0}, noFlags: true},
+	"version": {about: "Print the version, commit, commit date, Go version and platform of this binary\n" +
+		"(the first line is `squadci VERSION`). A release build is stamped when it is built;\n" +
+		"a go install, go build or go run build reports what the go command recorded\n" +
+		"(module version, vcs.revision, vcs.time, vcs.modified), and \"devel\" when it\n" +
+		"recorded no version. Quote it in bug reports.", exits: []exitMeaning{exit0, exit2}},
 	"help":    {exits: []exitMeaning{exit0, {exitUsage, "unknown command"}}},
 	"hook": {about: "Manage a plain git pre-commit hook (core.hooksPath is honoured):\n\n" +
 		"  install     write the hook; it runs `squadci lint --staged` before each commit.\n" +

@@ -162,7 +162,7 @@ func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) 
 		}
 		return nil, exitInternal
 	}
-	res.Run.ToolName, res.Run.ToolVersion, res.Run.Category = "squadci", Version, f.category
+	res.Run.ToolName, res.Run.ToolVersion, res.Run.Category = "squadci", toolVersion(), f.category
 	return &lintOutcome{res: res, root: src.root, explicitRoot: src.explicitRoot, fixed: fixed}, exitOK
 }
 

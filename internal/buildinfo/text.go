@@ -1,0 +1,37 @@
+package buildinfo
+
+import (
+	"fmt"
+	"strings"
+)
+
+// String is the text `squadci version` prints: the version on the first
+// line, for scripts that read one line, then one "key: value" line each.
+func (i Info) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "squadci %s\n", i.Version)
+	commit := i.Commit
+	if commit == "" {
+		commit = "unknown"
+	}
+	if i.Modified {
+		commit += " (modified)"
+	}
+	date := i.Date
+	if date == "" {
+		date = "unknown"
+	}
+	fmt.Fprintf(&b, "commit:   %s\n", commit)
+	fmt.Fprintf(&b, "date:     %s\n", date)
+	fmt.Fprintf(&b, "go:       %s\n", i.GoVersion)
+	fmt.Fprintf(&b, "platform: %s\n", i.Platform)
+	fmt.Fprintf(&b, "built by: %s\n", i.builtBy())
+	return b.String()
+}
+
+func (i Info) builtBy() string {
+	if i.Source == "release" {
+		return "a squadci release build"
+	}
+	return "the go command (go install, go build or go run; no release stamp)"
+}
