@@ -53,7 +53,7 @@ var helpPages = map[string]helpPage{
 		"a go install, go build or go run build reports what the go command recorded\n" +
 		"(module version, vcs.revision, vcs.time, vcs.modified), and \"devel\" when it\n" +
 		"recorded no version. Quote it in bug reports.", exits: []exitMeaning{exit0, exit2}},
-	"help":    {exits: []exitMeaning{exit0, {exitUsage, "unknown command"}}},
+	"help": {exits: []exitMeaning{exit0, {exitUsage, "unknown command"}}},
 	"hook": {about: "Manage a plain git pre-commit hook (core.hooksPath is honoured):\n\n" +
 		"  install     write the hook; it runs `squadci lint --staged` before each commit.\n" +
 		"              A hook squadci did not write is kept only with --force, which runs\n" +

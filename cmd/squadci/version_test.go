@@ -69,7 +69,9 @@ func TestVersionStamped(t *testing.T) {
 		t.Errorf("version json: %v %+v", err, doc)
 	}
 	typo := filepath.Join(repoRoot, "examples", "typo")
-	var report struct{ Tool struct{ Name, Version string } }
+	var report struct {
+		Tool struct{ Name, Version string }
+	}
 	if err := json.Unmarshal([]byte(runBuilt(t, bin, 1, "lint", typo, "--format", "json")), &report); err != nil || report.Tool.Version != "1.2.3-rc.1" {
 		t.Errorf("lint json tool %+v (%v)", report.Tool, err)
 	}
