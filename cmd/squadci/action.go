@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"github.com/squadci/squadci/internal/plural"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,7 +12,10 @@ import (
 	"strings"
 
 	"github.com/sethvargo/go-githubactions"
+
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/internal/buildinfo"
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/report"
 )
 
@@ -120,6 +122,8 @@ func (c *Command) runAction(args []string) int {
 		return c.usageError(fmt.Errorf("squadci action takes no arguments; it reads INPUT_* variables"))
 	}
 	a := githubactions.New(githubactions.WithGetenv(c.getenv), githubactions.WithWriter(c.Stdout))
+	// The step log starts with the version, for bug reports.
+	fmt.Fprintln(c.Stdout, buildinfo.Get().Summary())
 	in, err := c.readActionInputs(a)
 	if err != nil {
 		return c.usageError(err)

@@ -57,3 +57,18 @@ func TestString(t *testing.T) {
 		}
 	}
 }
+
+func TestSummary(t *testing.T) {
+	tests := []struct {
+		info Info
+		want string
+	}{
+		{Info{Version: "1.2.3", Commit: "0123456789abcdef0123", GoVersion: "go1.26.8", Platform: "linux/amd64"}, "squadci 1.2.3 (commit 0123456789ab, go1.26.8, linux/amd64)"},
+		{Info{Version: Devel, Modified: true, GoVersion: "go1.26.8", Platform: "darwin/arm64"}, "squadci devel (commit unknown, modified, go1.26.8, darwin/arm64)"},
+	}
+	for _, tt := range tests {
+		if got := tt.info.Summary(); got != tt.want {
+			t.Errorf("Summary() = %q, want %q", got, tt.want)
+		}
+	}
+}

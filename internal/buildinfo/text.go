@@ -35,3 +35,19 @@ func (i Info) builtBy() string {
 	}
 	return "the go command (go install, go build or go run; no release stamp)"
 }
+
+// Summary is the version in one line, as the action's log starts:
+// "squadci 1.2.3 (commit 0123456789ab, go1.26.8, linux/amd64)".
+func (i Info) Summary() string {
+	commit := i.Commit
+	if len(commit) > 12 {
+		commit = commit[:12]
+	}
+	if commit == "" {
+		commit = "unknown"
+	}
+	if i.Modified {
+		commit += ", modified"
+	}
+	return fmt.Sprintf("squadci %s (commit %s, %s, %s)", i.Version, commit, i.GoVersion, i.Platform)
+}
