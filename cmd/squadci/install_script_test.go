@@ -50,10 +50,7 @@ func TestInstallScriptDownloads(t *testing.T) {
 			if !strings.Contains(stderr, "verified "+r.archive+": sha256 "+sha256Hex(r.files[r.archive])) {
 				t.Errorf("stderr does not report the verified digest:\n%s", stderr)
 			}
-			out, err := exec.Command(bin, "version").Output()
-			if first, _, _ := strings.Cut(string(out), "\n"); err != nil || !strings.HasPrefix(first, "squadci ") {
-				t.Errorf("%s version: %v, first line %q; want \"squadci <version>\"", bin, err, first)
-			}
+			runVersion(t, bin)
 			if n := srv.requests.Load(); n != 2 {
 				t.Errorf("%d requests; want 2 (the archive, checksums.txt)", n)
 			}
@@ -160,17 +157,42 @@ func TestInstallScriptBuildPath(t *testing.T) {
 	}
 }
 
-// TestScriptsShellcheck: every scripts/*.sh passes shellcheck.
+// TestScriptsShellcheck: every scripts/*.sh, and every run: script of
+// action.yml (which actionlint, linting workflows, does not check), passes
+// shellcheck.
 func TestScriptsShellcheck(t *testing.T) {
 	shellcheck := testtool.LookPath(t, "shellcheck", "apt-get install shellcheck")
 	scripts, _ := filepath.Glob(filepath.Join(repoRoot, "scripts", "*.sh"))
 	if len(scripts) == 0 {
 		t.Fatal("no scripts/*.sh")
 	}
+	for _, step := range actionSteps(t) {
+		if step.Run == "" {
+			continue
+		}
+		if step.Shell != "bash" {
+			t.Errorf("action.yml step %q has shell %q; want bash (the runner's bash -eo pipefail on every OS)", step.Name, step.Shell)
+		}
+		file := filepath.Join(t.TempDir(), "action step "+step.Name+".sh")
+		if err := os.WriteFile(file, []byte("#!/usr/bin/env bash\n"+step.Run), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		scripts = append(scripts, file)
+	}
 	for _, s := range scripts {
 		if out, err := exec.Command(shellcheck, s).CombinedOutput(); err != nil {
 			t.Errorf("shellcheck %s: %v\n%s", s, err, out)
 		}
+	}
+}
+
+// runVersion checks that bin runs: `squadci version`'s first line starts
+// with "squadci ".
+func runVersion(t *testing.T, bin string) {
+	t.Helper()
+	out, err := exec.Command(bin, "version").Output()
+	if first, _, _ := strings.Cut(string(out), "\n"); err != nil || !strings.HasPrefix(first, "squadci ") {
+		t.Errorf("%s version: %v, first line %q; want \"squadci <version>\"", bin, err, first)
 	}
 }
 
