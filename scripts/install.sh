@@ -64,13 +64,14 @@ goarch() {
 sha256() {
   local out
   if command -v sha256sum >/dev/null 2>&1; then
-    out=$(sha256sum <"$1")
+    out=$(sha256sum <"$1") || die "sha256sum could not read $(basename "$1")"
     out=${out%% *}
   elif command -v shasum >/dev/null 2>&1; then
-    out=$(shasum -a 256 <"$1")
+    out=$(shasum -a 256 <"$1") || die "shasum could not read $(basename "$1")"
     out=${out%% *}
   elif command -v openssl >/dev/null 2>&1; then
-    out=$(openssl dgst -sha256 <"$1") # "(stdin)= hex" or "SHA2-256(stdin)= hex"
+    # "(stdin)= hex" or "SHA2-256(stdin)= hex"
+    out=$(openssl dgst -sha256 <"$1") || die "openssl could not read $(basename "$1")"
     out=${out##* }
   else
     die "cannot verify $(basename "$1"): no sha256sum, shasum or openssl on PATH"
@@ -111,7 +112,8 @@ expected_sum() {
   while IFS=' ' read -r sum name rest || [[ -n "$sum" ]]; do
     n=$((n + 1))
     if [[ -z "$sum" ]]; then continue; fi
-    name=${name#\*} # sha256sum's binary-mode marker
+    name=${name%$'\r'} # a mirror's CRLF line ends
+    name=${name#\*}    # sha256sum's binary-mode marker
     if [[ "$name" != "$archive" ]]; then
       names="$names${names:+, }$name"
       continue
@@ -215,6 +217,9 @@ main() {
 
   want=$(expected_sum "$tmp/checksums.txt")
   got=$(sha256 "$tmp/$archive")
+  if [[ ! "$got" =~ ^[0-9a-f]{64}$ ]]; then
+    die "could not compute the SHA-256 of $archive (got \"$got\")"
+  fi
   if [[ "$got" != "$want" ]]; then
     die "checksum mismatch for $archive: checksums.txt says sha256 $want, the download has $got; the archive was altered or damaged, so nothing was installed"
   fi

@@ -85,6 +85,13 @@ func (r release) withArchive(t *testing.T, h hostPlatform, files []archiveFile) 
 	return r
 }
 
+// withFile replaces one file's body.
+func (r release) withFile(name string, body []byte) release {
+	r = r.clone()
+	r.files[name] = body
+	return r
+}
+
 // editChecksumLine rewrites the archive's checksums.txt line with edit;
 // edit returning "" drops the line.
 func (r release) editChecksumLine(edit func(digest string) string) release {

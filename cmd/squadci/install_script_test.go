@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,6 +62,53 @@ func TestInstallScriptDownloads(t *testing.T) {
 	}
 }
 
+// scriptTools are the programs install.sh runs besides a SHA-256 tool.
+var scriptTools = []string{"uname", "mktemp", "curl", "cat", "basename", "tr", "tar", "gzip", "unzip",
+	"find", "sort", "paste", "mkdir", "cp", "chmod", "mv", "rm"}
+
+// TestInstallScriptDigestTools: the script verifies with sha256sum, else
+// shasum -a 256, else openssl dgst -sha256; with none it refuses to
+// install. Each case runs with a PATH holding only the script's other
+// tools and that one.
+func TestInstallScriptDigestTools(t *testing.T) {
+	bash := installTools(t)
+	h := host(t)
+	r := testRelease(t, h)
+	for _, digest := range []string{"sha256sum", "shasum", "openssl", ""} {
+		t.Run(cmp.Or(digest, "none"), func(t *testing.T) {
+			bin, tools := t.TempDir(), scriptTools
+			if digest != "" {
+				tools = append(slices.Clip(tools), digest)
+			}
+			for _, tool := range tools {
+				if p, err := exec.LookPath(tool); err == nil {
+					if err := os.Symlink(p, filepath.Join(bin, tool)); err != nil {
+						t.Fatal(err)
+					}
+				} else if tool == digest {
+					t.Skipf("%s not found", digest)
+				}
+			}
+			srv := serveRelease(t, r, serveOpts{})
+			dir := filepath.Join(t.TempDir(), "bin")
+			// exec keeps the last PATH= of the environment.
+			env := installEnv("PATH="+bin, "RUNNER_OS="+h.runnerOS, "RUNNER_ARCH="+h.runnerArch,
+				"SQUADCI_DOWNLOAD_BASE="+srv.URL, "RUNNER_TEMP="+t.TempDir())
+			stdout, stderr, code := runInstall(t, bash, env, r.tag(), dir)
+			if digest == "" {
+				if want := "cannot verify " + r.archive + ": no sha256sum, shasum or openssl on PATH"; code == 0 || !strings.Contains(stderr, want) {
+					t.Errorf("exit %d; want non-zero and %q:\n%s", code, want, stderr)
+				}
+				assertEntries(t, dir)
+				return
+			}
+			if code != 0 || !strings.Contains(stderr, "verified "+r.archive+": sha256 "+sha256Hex(r.files[r.archive])) {
+				t.Errorf("exit %d, stdout %q; want the verified digest:\n%s", code, stdout, stderr)
+			}
+		})
+	}
+}
+
 // TestInstallScriptFailures: each way a release's download or check can
 // fail exits non-zero with its own message, prints nothing on stdout and
 // leaves nothing in DIR (nor in the temporary directory).
@@ -69,9 +118,9 @@ func TestInstallScriptFailures(t *testing.T) {
 	good := testRelease(t, h)
 	a, tag := good.archive, good.tag()
 	readme := archiveFile{"README.md", 0o644, []byte("# squadci\n")}
-	tampered := good.clone()
-	tampered.files[a] = append([]byte(nil), good.files[a]...)
-	tampered.files[a][len(tampered.files[a])/2] ^= 0xff
+	flipped := append([]byte(nil), good.files[a]...)
+	flipped[len(flipped)/2] ^= 0xff
+	tampered := good.withFile(a, flipped)
 	noChecksums := good.clone()
 	delete(noChecksums.files, "checksums.txt")
 	noArchive := good.clone()
@@ -86,6 +135,8 @@ func TestInstallScriptFailures(t *testing.T) {
 			"checksum mismatch for " + a + ": checksums.txt says sha256 " + sha256Hex(good.files[a]) + ", the download has " + sha256Hex(tampered.files[a])},
 		{"no checksum line", good.editChecksumLine(func(string) string { return "" }), serveOpts{},
 			"wrong checksum line: checksums.txt ({base}/" + tag + "/checksums.txt) has no line for " + a + " (it lists: "},
+		{"empty checksums.txt", good.withFile("checksums.txt", nil), serveOpts{},
+			"wrong checksum line: checksums.txt ({base}/" + tag + "/checksums.txt) has no line for " + a + " (it lists: nothing)"},
 		{"malformed digest", good.editChecksumLine(func(d string) string { return d[:63] + "  " + a }), serveOpts{},
 			"wrong checksum line: checksums.txt ({base}/" + tag + "/checksums.txt) line "},
 		{"404 archive", noArchive, serveOpts{},
