@@ -93,7 +93,7 @@ fetch() {
     0) return 0 ;;
     22)
       if [[ "$status" == 404 && "$what" == archive ]]; then
-        die "no release archive $archive for $ref: HTTP 404 from $url (is $ref a squadci release, and does it publish $os/$arch?)"
+        die "no release archive $archive for $ref: HTTP 404 from $url (is $ref a squadci release that publishes $os/$arch? A mirror of the releases goes in SQUADCI_DOWNLOAD_BASE)"
       elif [[ "$status" == 404 ]]; then
         die "no $what for $ref: HTTP 404 from $url; without it $archive cannot be verified, so nothing was installed"
       fi
