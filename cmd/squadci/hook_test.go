@@ -27,7 +27,10 @@ func squadciBinary(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(dir, "squadci")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		// Static, as the release and the action build it.
+		cmd := exec.Command("go", "build", "-o", binPath, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			binErr = err
 			t.Logf("%s", out)

@@ -61,43 +61,21 @@ func nightlySteps(t *testing.T) (action, commit workflowStep) {
 	return action, commit
 }
 
-// buildWithAction runs action.yml's "Build squadci" step as the runner
-// would and returns the directories it added to GITHUB_PATH: the job's
-// later steps find squadci there.
+// buildWithAction runs action.yml's install step for a branch (the build
+// path) and its "Build squadci" step as the runner would, and returns the
+// directories they added to GITHUB_PATH: the job's later steps find squadci
+// there.
 func buildWithAction(t *testing.T, bash string) []string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(repoRoot, "action.yml"))
-	if err != nil {
-		t.Fatal(err)
+	a := newActionRun(t)
+	if out, code := a.runInstallStep(t, bash, "main"); code != 0 || a.read(a.output) != "path=build\n" {
+		t.Fatalf("action.yml's install step: exit %d, GITHUB_OUTPUT %q; want path=build\n%s", code, a.read(a.output), out)
 	}
-	var action struct {
-		Runs struct{ Steps []workflowStep }
+	build := actionStep(t, "Build squadci")
+	if out, code := runScript(t, bash, build.Run, repoRoot, a.env(t, envList(build.Env)...)); code != 0 {
+		t.Fatalf("action.yml's build step: exit %d\n%s", code, out)
 	}
-	if err := yaml.Unmarshal(b, &action); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range action.Runs.Steps {
-		if s.Name != "Build squadci" {
-			continue
-		}
-		tmp := t.TempDir()
-		ghPath := filepath.Join(tmp, "github-path")
-		env := append(os.Environ(), "RUNNER_TEMP="+tmp, "GITHUB_PATH="+ghPath)
-		for k, v := range s.Env {
-			env = append(env, k+"="+v)
-		}
-		out, code := runScript(t, bash, s.Run, repoRoot, env)
-		if code != 0 {
-			t.Fatalf("action.yml's build step: exit %d\n%s", code, out)
-		}
-		b, err := os.ReadFile(ghPath)
-		if err != nil {
-			t.Fatalf("the build step put nothing on GITHUB_PATH: %v", err)
-		}
-		return strings.Fields(string(b))
-	}
-	t.Fatal(`action.yml has no "Build squadci" step`)
-	return nil
+	return strings.Fields(a.read(a.path))
 }
 
 // runScript runs a step's run: script the way a `shell: bash` step does.
