@@ -18,7 +18,7 @@ var (
 )
 
 // squadciBinary builds the command once per test process.
-func squadciBinary(t *testing.T) string {
+func squadciBinary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "squadci-bin-")

@@ -5,13 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"gopkg.in/yaml.v3"
 )
 
 // actionSteps reads action.yml's composite steps.
-func actionSteps(t *testing.T) []workflowStep {
+func actionSteps(t testing.TB) []workflowStep {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(repoRoot, "action.yml"))
 	if err != nil {
@@ -27,7 +26,7 @@ func actionSteps(t *testing.T) []workflowStep {
 }
 
 // actionStep returns the step of action.yml with that id, or that name.
-func actionStep(t *testing.T, idOrName string) workflowStep {
+func actionStep(t testing.TB, idOrName string) workflowStep {
 	t.Helper()
 	for _, s := range actionSteps(t) {
 		if s.ID == idOrName || s.Name == idOrName {
@@ -43,14 +42,14 @@ type actionRun struct {
 	temp, output, path string // RUNNER_TEMP, GITHUB_OUTPUT, GITHUB_PATH
 }
 
-func newActionRun(t *testing.T) actionRun {
+func newActionRun(t testing.TB) actionRun {
 	tmp := t.TempDir()
 	return actionRun{tmp, filepath.Join(tmp, "github-output"), filepath.Join(tmp, "github-path")}
 }
 
 // env is the runner's environment for a step: the expressions of the
 // step's env: come in set, as the runner would have evaluated them.
-func (a actionRun) env(t *testing.T, set ...string) []string {
+func (a actionRun) env(t testing.TB, set ...string) []string {
 	root, err := filepath.Abs(repoRoot)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +65,7 @@ func (a actionRun) read(file string) string {
 }
 
 // runInstallStep runs action.yml's install step for action ref ref.
-func (a actionRun) runInstallStep(t *testing.T, bash, ref string, set ...string) (log string, code int) {
+func (a actionRun) runInstallStep(t testing.TB, bash, ref string, set ...string) (log string, code int) {
 	t.Helper()
 	return runScript(t, bash, actionStep(t, "install").Run, t.TempDir(), a.env(t, append(set, "REF="+ref)...))
 }
@@ -74,9 +73,8 @@ func (a actionRun) runInstallStep(t *testing.T, bash, ref string, set ...string)
 // TestActionInstallStep runs action.yml's install step as the runner
 // would: a release tag takes the download path (and the Go steps are
 // skipped), a branch the build path, a failed check fails the step; the
-// run step finds squadci in the same place either way. It logs the time
-// from the step's start to a runnable squadci on both paths (the build
-// path with this machine's warm module and build caches).
+// run step finds squadci in the same place either way. The time each path
+// takes is BenchmarkActionInstall's.
 func TestActionInstallStep(t *testing.T) {
 	bash := installTools(t)
 	h := host(t)
@@ -97,15 +95,19 @@ func TestActionInstallStep(t *testing.T) {
 	t.Run("download", func(t *testing.T) {
 		srv := serveRelease(t, r, serveOpts{})
 		a := newActionRun(t)
-		start := time.Now()
 		log, code := a.runInstallStep(t, bash, r.tag(), append(runner, "SQUADCI_DOWNLOAD_BASE="+srv.URL)...)
 		a.assertInstalled(t, log, code, "download", "squadci: installed the released binary for "+r.tag())
-		t.Logf("download path: %v from the step's start to a runnable squadci", time.Since(start).Round(time.Millisecond))
+	})
+	t.Run("local copy named by SQUADCI_REF", func(t *testing.T) {
+		// uses: ./.squadci-action (the reusable workflow) has no action_ref.
+		srv := serveRelease(t, r, serveOpts{})
+		a := newActionRun(t)
+		log, code := a.runInstallStep(t, bash, "", append(runner, "SQUADCI_DOWNLOAD_BASE="+srv.URL, "SQUADCI_REF="+r.tag())...)
+		a.assertInstalled(t, log, code, "download", "squadci: installed the released binary for "+r.tag())
 	})
 	t.Run("build", func(t *testing.T) {
 		srv := serveRelease(t, r, serveOpts{})
 		a := newActionRun(t)
-		start := time.Now()
 		log, code := a.runInstallStep(t, bash, "main", append(runner, "SQUADCI_DOWNLOAD_BASE="+srv.URL)...)
 		if code == 0 {
 			build := actionStep(t, "Build squadci")
@@ -114,7 +116,6 @@ func TestActionInstallStep(t *testing.T) {
 			log += out
 		}
 		a.assertInstalled(t, log, code, "build", "squadci: action ref 'main': building from source")
-		t.Logf("build path: %v from the step's start to a runnable squadci (setup-go aside)", time.Since(start).Round(time.Millisecond))
 		if n := srv.requests.Load(); n != 0 {
 			t.Errorf("the build path made %d requests", n)
 		}

@@ -49,7 +49,7 @@ func (h hostPlatform) archiveName(version string) string {
 
 // host returns the test host's platform, or skips on one the release does
 // not cover.
-func host(t *testing.T) hostPlatform {
+func host(t testing.TB) hostPlatform {
 	t.Helper()
 	oses := map[string]string{"linux": "Linux", "darwin": "macOS", "windows": "Windows"}
 	arches := map[string]string{"amd64": "X64", "arm64": "ARM64"}
@@ -77,7 +77,7 @@ func (r release) clone() release {
 
 // withArchive replaces the host's archive by one holding files, with a
 // matching checksums.txt line.
-func (r release) withArchive(t *testing.T, h hostPlatform, files []archiveFile) release {
+func (r release) withArchive(t testing.TB, h hostPlatform, files []archiveFile) release {
 	t.Helper()
 	r = r.clone()
 	r.files[r.archive] = makeArchive(t, h.goos, files)
@@ -120,7 +120,7 @@ type archiveFile struct {
 // testRelease is the release the install tests serve: GoReleaser's
 // snapshot from $SQUADCI_RELEASE_DIST, else (locally) one built here in
 // the same shape for the host. CI must test the real snapshot.
-func testRelease(t *testing.T, h hostPlatform) release {
+func testRelease(t testing.TB, h hostPlatform) release {
 	t.Helper()
 	if dist := os.Getenv("SQUADCI_RELEASE_DIST"); dist != "" {
 		return distRelease(t, h, dist)
@@ -133,7 +133,7 @@ func testRelease(t *testing.T, h hostPlatform) release {
 
 // distRelease reads a GoReleaser dist/ directory; the version is the one
 // in the linux/amd64 archive's name.
-func distRelease(t *testing.T, h hostPlatform, dist string) release {
+func distRelease(t testing.TB, h hostPlatform, dist string) release {
 	t.Helper()
 	found, _ := filepath.Glob(filepath.Join(dist, "squadci_*_linux_amd64.tar.gz"))
 	if len(found) != 1 {
@@ -154,7 +154,7 @@ func distRelease(t *testing.T, h hostPlatform, dist string) release {
 // builtRelease builds squadci as the release does (static) and packs it
 // like GoReleaser: the binary, README.md and LICENSE at the archive's root,
 // and checksums.txt.
-func builtRelease(t *testing.T, h hostPlatform) release {
+func builtRelease(t testing.TB, h hostPlatform) release {
 	t.Helper()
 	bin, err := os.ReadFile(squadciBinary(t))
 	if err != nil {
@@ -171,7 +171,7 @@ func builtRelease(t *testing.T, h hostPlatform) release {
 }
 
 // makeArchive packs files as a tar.gz, or a zip for windows.
-func makeArchive(t *testing.T, goos string, files []archiveFile) []byte {
+func makeArchive(t testing.TB, goos string, files []archiveFile) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if goos == "windows" {
@@ -242,7 +242,7 @@ type serveOpts struct {
 	truncate string         // file sent with its whole Content-Length but half its body
 }
 
-func serveRelease(t *testing.T, r release, o serveOpts) *releaseServer {
+func serveRelease(t testing.TB, r release, o serveOpts) *releaseServer {
 	t.Helper()
 	s := &releaseServer{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -271,7 +271,7 @@ func serveRelease(t *testing.T, r release, o serveOpts) *releaseServer {
 // the variables a runner (or the developer's shell) may have set that
 // would change the script's choices, plus set.
 func installEnv(set ...string) []string {
-	drop := []string{"RUNNER_OS=", "RUNNER_ARCH=", "RUNNER_TEMP=", "TMPDIR=", "GITHUB_SERVER_URL=", "SQUADCI_REPOSITORY=", "SQUADCI_DOWNLOAD_BASE="}
+	drop := []string{"RUNNER_OS=", "RUNNER_ARCH=", "RUNNER_TEMP=", "TMPDIR=", "GITHUB_SERVER_URL=", "SQUADCI_REPOSITORY=", "SQUADCI_DOWNLOAD_BASE=", "SQUADCI_REF="}
 	var env []string
 	for _, kv := range os.Environ() {
 		if !slices.ContainsFunc(drop, func(p string) bool { return strings.HasPrefix(kv, p) }) {

@@ -13,7 +13,7 @@ import (
 )
 
 // installTools finds bash and curl, which scripts/install.sh runs with.
-func installTools(t *testing.T) (bash string) {
+func installTools(t testing.TB) (bash string) {
 	t.Helper()
 	bash = testtool.LookPath(t, "bash", "apt-get install bash")
 	testtool.LookPath(t, "curl", "apt-get install curl")
@@ -239,7 +239,7 @@ func TestScriptsShellcheck(t *testing.T) {
 
 // runVersion checks that bin runs: `squadci version`'s first line starts
 // with "squadci ".
-func runVersion(t *testing.T, bin string) {
+func runVersion(t testing.TB, bin string) {
 	t.Helper()
 	out, err := exec.Command(bin, "version").Output()
 	if first, _, _ := strings.Cut(string(out), "\n"); err != nil || !strings.HasPrefix(first, "squadci ") {
@@ -249,7 +249,7 @@ func runVersion(t *testing.T, bin string) {
 
 // assertEntries checks that dir holds exactly names (nothing, when none
 // are given; a missing dir holds nothing).
-func assertEntries(t *testing.T, dir string, names ...string) {
+func assertEntries(t testing.TB, dir string, names ...string) {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil && !os.IsNotExist(err) {

@@ -79,7 +79,7 @@ func buildWithAction(t *testing.T, bash string) []string {
 }
 
 // runScript runs a step's run: script the way a `shell: bash` step does.
-func runScript(t *testing.T, bash, script, dir string, env []string) (string, int) {
+func runScript(t testing.TB, bash, script, dir string, env []string) (string, int) {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "step.sh")
 	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
