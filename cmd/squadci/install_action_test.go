@@ -70,6 +70,20 @@ func (a actionRun) runInstallStep(t testing.TB, bash, ref string, set ...string)
 	return runScript(t, bash, actionStep(t, "install").Run, t.TempDir(), a.env(t, append(set, "REF="+ref)...))
 }
 
+// runInstallSteps runs the install step, then, when it chose the build
+// path, the build step (setup-go is this machine's Go): everything before
+// the action's run step. log holds both steps' output.
+func (a actionRun) runInstallSteps(t testing.TB, bash, ref string, set ...string) (log string, code int) {
+	t.Helper()
+	log, code = a.runInstallStep(t, bash, ref, set...)
+	if code != 0 || strings.TrimSpace(a.read(a.output)) != "path=build" {
+		return log, code
+	}
+	build := actionStep(t, "Build squadci")
+	out, code := runScript(t, bash, build.Run, repoRoot, a.env(t, append(envList(build.Env), set...)...))
+	return log + out, code
+}
+
 // TestActionInstallStep runs action.yml's install step as the runner
 // would: a release tag takes the download path (and the Go steps are
 // skipped), a branch the build path, a failed check fails the step; the
@@ -108,13 +122,7 @@ func TestActionInstallStep(t *testing.T) {
 	t.Run("build", func(t *testing.T) {
 		srv := serveRelease(t, r, serveOpts{})
 		a := newActionRun(t)
-		log, code := a.runInstallStep(t, bash, "main", append(runner, "SQUADCI_DOWNLOAD_BASE="+srv.URL)...)
-		if code == 0 {
-			build := actionStep(t, "Build squadci")
-			var out string
-			out, code = runScript(t, bash, build.Run, repoRoot, a.env(t, envList(build.Env)...))
-			log += out
-		}
+		log, code := a.runInstallSteps(t, bash, "main", append(runner, "SQUADCI_DOWNLOAD_BASE="+srv.URL)...)
 		a.assertInstalled(t, log, code, "build", "squadci: action ref 'main': building from source")
 		if n := srv.requests.Load(); n != 0 {
 			t.Errorf("the build path made %d requests", n)

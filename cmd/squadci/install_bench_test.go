@@ -25,15 +25,9 @@ func BenchmarkActionInstall(b *testing.B) {
 	h := host(b)
 	r := testRelease(b, h)
 	runner := []string{"RUNNER_OS=" + h.runnerOS, "RUNNER_ARCH=" + h.runnerArch}
-	build := actionStep(b, "Build squadci")
 	steps := func(b *testing.B, ref string, set ...string) {
 		a := newActionRun(b)
-		out, code := a.runInstallStep(b, bash, ref, append(runner, set...)...)
-		if code == 0 && strings.TrimSpace(a.read(a.output)) == "path=build" {
-			var more string
-			more, code = runScript(b, bash, build.Run, repoRoot, a.env(b, append(envList(build.Env), set...)...))
-			out += more
-		}
+		out, code := a.runInstallSteps(b, bash, ref, append(runner, set...)...)
 		if code != 0 {
 			b.Fatalf("install %s: exit %d\n%s", ref, code, out)
 		}

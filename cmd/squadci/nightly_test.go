@@ -68,12 +68,8 @@ func nightlySteps(t *testing.T) (action, commit workflowStep) {
 func buildWithAction(t *testing.T, bash string) []string {
 	t.Helper()
 	a := newActionRun(t)
-	if out, code := a.runInstallStep(t, bash, "main"); code != 0 || a.read(a.output) != "path=build\n" {
-		t.Fatalf("action.yml's install step: exit %d, GITHUB_OUTPUT %q; want path=build\n%s", code, a.read(a.output), out)
-	}
-	build := actionStep(t, "Build squadci")
-	if out, code := runScript(t, bash, build.Run, repoRoot, a.env(t, envList(build.Env)...)); code != 0 {
-		t.Fatalf("action.yml's build step: exit %d\n%s", code, out)
+	if out, code := a.runInstallSteps(t, bash, "main"); code != 0 || a.read(a.output) != "path=build\n" {
+		t.Fatalf("action.yml's install and build steps: exit %d, GITHUB_OUTPUT %q; want path=build\n%s", code, a.read(a.output), out)
 	}
 	return strings.Fields(a.read(a.path))
 }

@@ -10,19 +10,12 @@ import (
 func (i Info) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "squadci %s\n", i.Version)
-	commit := i.Commit
-	if commit == "" {
-		commit = "unknown"
-	}
+	commit := orUnknown(i.Commit)
 	if i.Modified {
 		commit += " (modified)"
 	}
-	date := i.Date
-	if date == "" {
-		date = "unknown"
-	}
 	fmt.Fprintf(&b, "commit:   %s\n", commit)
-	fmt.Fprintf(&b, "date:     %s\n", date)
+	fmt.Fprintf(&b, "date:     %s\n", orUnknown(i.Date))
 	fmt.Fprintf(&b, "go:       %s\n", i.GoVersion)
 	fmt.Fprintf(&b, "platform: %s\n", i.Platform)
 	fmt.Fprintf(&b, "built by: %s\n", i.builtBy())
@@ -39,15 +32,17 @@ func (i Info) builtBy() string {
 // Summary is the version in one line, as the action's log starts:
 // "squadci 1.2.3 (commit 0123456789ab, go1.26.8, linux/amd64)".
 func (i Info) Summary() string {
-	commit := i.Commit
-	if len(commit) > 12 {
-		commit = commit[:12]
-	}
-	if commit == "" {
-		commit = "unknown"
-	}
+	commit := orUnknown(i.Commit[:min(len(i.Commit), 12)])
 	if i.Modified {
 		commit += ", modified"
 	}
 	return fmt.Sprintf("squadci %s (commit %s, %s, %s)", i.Version, commit, i.GoVersion, i.Platform)
+}
+
+// orUnknown names a value the build did not record.
+func orUnknown(v string) string {
+	if v == "" {
+		return "unknown"
+	}
+	return v
 }
