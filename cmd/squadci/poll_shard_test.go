@@ -60,7 +60,7 @@ func shardPass(t *testing.T, root string, args ...string) (ran []string, created
 		t.Fatal(err)
 	}
 	if s := string(data); s != "" {
-		created = strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+		created = strings.Split(strings.TrimSuffix(s, "\x00"), "\x00")
 	}
 	sort.Strings(ran)
 	return ran, created
@@ -175,14 +175,14 @@ func TestPollListCreatedInsideCheckout(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := tasks[0].id
-	want := taskMailbox + id + ".claim.json\n" + taskMailbox + id + ".result.json\nadapter-calls.log\nreports/" + id + "/" + id + ".md\n"
+	want := taskMailbox + id + ".claim.json\x00" + taskMailbox + id + ".result.json\x00adapter-calls.log\x00reports/" + id + "/" + id + ".md\x00"
 	if string(data) != want {
 		t.Errorf("list:\n%s\nwant:\n%s", data, want)
 	}
 	// A later pass of the same poller (--interval) finds the list on disk.
 	var stderr strings.Builder
 	c := &Command{Dir: root, Stderr: &stderr}
-	before, err := stampTree(root)
+	before, err := stampTree(root, func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestPollListCreatedInsideCheckout(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 	}
-	if data, _ := os.ReadFile(filepath.Join(root, "created.txt")); string(data) != "reports/late.md\n" {
+	if data, _ := os.ReadFile(filepath.Join(root, "created.txt")); string(data) != "reports/late.md\x00" {
 		t.Errorf("the second pass listed:\n%s", data)
 	}
 }
@@ -211,7 +211,7 @@ func TestActionListCreated(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := tasks[0].id
-	want := taskMailbox + id + ".claim.json\n" + taskMailbox + id + ".result.json\nadapter-calls.log\nreports/" + id + "/" + id + ".md\n"
+	want := taskMailbox + id + ".claim.json\x00" + taskMailbox + id + ".result.json\x00adapter-calls.log\x00reports/" + id + "/" + id + ".md\x00"
 	if string(data) != want {
 		t.Errorf("list:\n%s\nwant:\n%s", data, want)
 	}
