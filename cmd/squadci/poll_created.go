@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -36,24 +38,31 @@ type treeSnapshot map[string]fileStamp
 // cannot be read is skipped with a warning (warn) and the rest listed: one
 // unreadable folder an adapter left must not lose the shard's whole list.
 func stampTree(root string, warn func(string)) (treeSnapshot, error) {
+	return stampFS(os.DirFS(root), warn)
+}
+
+// stampFS is stampTree over fsys (links are never followed).
+func stampFS(fsys fs.FS, warn func(string)) (treeSnapshot, error) {
 	snap := treeSnapshot{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
+	err := fs.WalkDir(fsys, ".", func(rel string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if rel == "." || d == nil || !d.IsDir() {
 				return err
 			}
-			warn(fmt.Sprintf("--list-created: skipping the directory %s, which cannot be read (%v): files in it are not listed, so not uploaded", safeListName(rel), err))
-			return filepath.SkipDir
+			warn(fmt.Sprintf("--list-created: skipping the directory %s, which cannot be read (%v): files in it are not listed, so not uploaded",
+				safeListName(rel), pathErrCause(err)))
+			return fs.SkipDir
 		}
 		if d.IsDir() && d.Name() == ".git" {
-			return filepath.SkipDir
+			return fs.SkipDir
 		}
 		if rel == "." || d.IsDir() {
 			return nil
 		}
 		info, err := d.Info()
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // removed since it was listed: not created after all
+		}
 		if err != nil {
 			return err
 		}
@@ -61,6 +70,15 @@ func stampTree(root string, warn func(string)) (treeSnapshot, error) {
 		return nil
 	})
 	return snap, err
+}
+
+// pathErrCause is err without the path a *fs.PathError repeats.
+func pathErrCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // createdSince lists, sorted, the paths of after that before lacks or
