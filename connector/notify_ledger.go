@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/source"
 )
@@ -52,6 +53,19 @@ type SendFunc func(t *TaskOutcome, channels []string) (failed []string, err erro
 type NotificationLedger struct {
 	mailboxRun
 	lock LockPolicy
+
+	mu     sync.Mutex
+	events []LockEvent
+}
+
+// Locks are the locks of others the ledger found held: skipped or broken
+// (a resume killed while sending leaves its lock), sorted by path.
+func (l *NotificationLedger) Locks() []LockEvent {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := slices.Clone(l.events)
+	slices.SortStableFunc(out, func(a, b LockEvent) int { return strings.Compare(a.Path, b.Path) })
+	return out
 }
 
 // NewNotificationLedger works on the mailboxes of ms under root.
@@ -169,7 +183,12 @@ func (l *NotificationLedger) update(mailbox, taskID string, fn func(*Checked, *S
 		return errNotFinished
 	}
 	rel := lockPath(mailbox, taskID)
-	lock, _, err := acquireLock(l.abs(rel), rel, taskID, l.lock, l.now())
+	lock, events, err := acquireLock(l.abs(rel), rel, taskID, l.lock, l.now())
+	if len(events) > 0 {
+		l.mu.Lock()
+		l.events = append(l.events, events...)
+		l.mu.Unlock()
+	}
 	if errors.Is(err, errLockBusy) {
 		return fmt.Errorf("another process holds the task lock; the next resume tries again")
 	}

@@ -108,6 +108,7 @@ func (c *Command) resumeCore(ctx context.Context, repo *scheduledRepo, s resumeS
 	ledger := connector.NewNotificationLedger(repo.root, repo.manifests, connector.LockPolicy{Timeout: s.lockTimeout})
 	defer ledger.Close()
 	run.notified = c.notifyTransitions(ctx, s.notify, s.token, rep, ledger)
+	rep.Locks = append(rep.Locks, ledger.Locks()...)
 	return run, err
 }
 

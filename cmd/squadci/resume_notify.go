@@ -264,6 +264,13 @@ func (c *Command) reportSettled(out *notifyOutcome, it owedItem, s *connector.Se
 		s = &connector.Settled{TaskID: it.TaskID, Sent: []string{}, Owed: it.Owed, Attempts: it.Attempts, Error: fmt.Sprintf("not tried: %v", cause)}
 	}
 	done := len(s.Owed) == 0 && len(s.Sent) > 0
+	if len(s.Owed) == 0 && len(s.Sent) == 0 {
+		// Another resume sent it (or gave it up) meanwhile: nothing is owed.
+		if !it.fresh {
+			out.Retried = append(out.Retried, *s)
+		}
+		return
+	}
 	switch {
 	case !it.fresh:
 		out.Retried = append(out.Retried, *s)
