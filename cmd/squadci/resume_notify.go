@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -196,7 +196,13 @@ func (c *Command) notifyTransitions(ctx context.Context, t notifyTarget, token s
 	}
 	budget, cancel := context.WithTimeoutCause(ctx, t.deadline, fmt.Errorf("the notification deadline (%s) passed", t.deadline))
 	defer cancel()
-	available, send, ok := c.notifySender(budget, t, token, &out, len(items))
+	stopped := func() error {
+		if ctx.Err() != nil {
+			return errors.New("the run was stopped")
+		}
+		return context.Cause(budget)
+	}
+	available, send, ok := c.notifySender(budget, stopped, t, token, &out, len(items))
 	settled := make([]*connector.Settled, len(items))
 	eachAtMost(len(items), notifyWorkers, func(i int) {
 		if budget.Err() == nil {
@@ -205,11 +211,11 @@ func (c *Command) notifyTransitions(ctx context.Context, t notifyTarget, token s
 		}
 	})
 	for i, it := range items {
-		c.reportSettled(&out, it, settled[i], context.Cause(budget), ok)
+		c.reportSettled(&out, it, settled[i], stopped(), ok)
 	}
 	if out.NotTried > 0 {
 		fmt.Fprintf(c.Stderr, "squadci: notify: %s: %s not tried, left owed for the next resume\n",
-			context.Cause(budget), plural.Form(out.NotTried, "notification", "notifications"))
+			stopped(), plural.Form(out.NotTried, "notification", "notifications"))
 	}
 	return out
 }
@@ -219,10 +225,10 @@ func (c *Command) notifyTransitions(ctx context.Context, t notifyTarget, token s
 // the run itself cut short (its deadline, a stop). Without a notifier
 // (no token, a bad repository; ok false) nothing is sent and nothing is
 // counted, and the one reason is reported once.
-func (c *Command) notifySender(budget context.Context, t notifyTarget, token string, out *notifyOutcome, count int) (available []string, send connector.SendFunc, ok bool) {
+func (c *Command) notifySender(budget context.Context, stopped func() error, t notifyTarget, token string, out *notifyOutcome, count int) (available []string, send connector.SendFunc, ok bool) {
 	n, err := notify.New(notify.Config{
 		APIURL: c.getenv("GITHUB_API_URL"), Token: token, Repository: c.getenv("GITHUB_REPOSITORY"),
-		Dispatch: t.dispatch, Comment: t.comment, RequestTimeout: t.timeout, HTTPClient: &http.Client{Timeout: t.timeout},
+		Dispatch: t.dispatch, Comment: t.comment, RequestTimeout: t.timeout,
 	})
 	if err != nil {
 		out.Errors = append(out.Errors, err.Error())
@@ -234,7 +240,7 @@ func (c *Command) notifySender(budget context.Context, t notifyTarget, token str
 	return n.Channels(), func(task *connector.TaskOutcome, channels []string) ([]string, error) {
 		failed, err := n.Send(budget, transitionOf(task), channels)
 		if err != nil && budget.Err() != nil {
-			err = fmt.Errorf("%w (%v): %v", connector.ErrNotSent, context.Cause(budget), err)
+			err = fmt.Errorf("%w (%v): %v", connector.ErrNotSent, stopped(), err)
 		}
 		return failed, err
 	}, true
