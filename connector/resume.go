@@ -33,6 +33,10 @@ type ResumeOptions struct {
 	// Progress, when set, is called after each task with the tasks done
 	// and the total. It may be called from several goroutines at once.
 	Progress func(done, total int)
+	// Announce lists the channels (ChannelDispatch, ChannelComment) the
+	// caller tells the squad of transitions on: each transition's state is
+	// written with its notification owed on them (notify_ledger.go).
+	Announce []string
 }
 
 // TaskOutcome is what a resume did with one task: the decision of spec §5,
@@ -145,7 +149,8 @@ func (r *resumer) syncStateDirs(tasks []TaskOutcome) {
 // resumer is the state of one Resume.
 type resumer struct {
 	mailboxRun
-	lock LockPolicy
+	lock     LockPolicy
+	announce []string
 
 	mu     sync.Mutex
 	events []LockEvent
@@ -154,7 +159,7 @@ type resumer struct {
 }
 
 func newResumer(root string, opts ResumeOptions) *resumer {
-	return &resumer{mailboxRun: newMailboxRun(root, opts.Manifests, opts.Now, opts.Workers, DefaultResumeWorkers), lock: opts.Lock.self()}
+	return &resumer{mailboxRun: newMailboxRun(root, opts.Manifests, opts.Now, opts.Workers, DefaultResumeWorkers), lock: opts.Lock.self(), announce: opts.Announce}
 }
 
 // resumeItem resumes one task: a quick look at its state without the lock
@@ -290,6 +295,14 @@ func (r *resumer) resumeLocked(it *resumeItem) (*TaskOutcome, error) {
 			return nil, nil // a finished task visited only to clear a stale lock
 		}
 		return o, nil
+	}
+	if isTerminal(d.Status) {
+		owed, err := oweAnnouncement(next, x.State.Path, data, r.announce)
+		if err != nil {
+			o.Changed = false
+			return o, err
+		}
+		data = owed
 	}
 	abs := r.abs(x.State.Path)
 	if err := writeUnsynced(abs, data, 0o644, true); err != nil {
