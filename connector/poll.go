@@ -62,6 +62,10 @@ type PollOptions struct {
 	// Shard, when set, limits the pass to the tasks whose taskId falls in
 	// it (ShardOf); the others are left untouched and unreported.
 	Shard Shard
+	// Protected are the folders no deliverable root may reach: an adapter
+	// is never run for a task whose request names one (rule CN218), and
+	// the folders of Adapters' commands are always added to it.
+	Protected Protected
 }
 
 // What a poll did with a pending task.
@@ -152,6 +156,7 @@ func newPoller(root string, opts PollOptions) *poller {
 		p.opts.OutputLimit = DefaultOutputLimit
 	}
 	p.opts.Claim = p.opts.Claim.self()
+	p.env.Protected = opts.Protected.WithAdapters(opts.Adapters)
 	return p
 }
 

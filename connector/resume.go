@@ -33,6 +33,10 @@ type ResumeOptions struct {
 	// Progress, when set, is called after each task with the tasks done
 	// and the total. It may be called from several goroutines at once.
 	Progress func(done, total int)
+	// Protected are the folders no deliverable root may reach: a task
+	// whose request names one is failed (rule CN218). The zero value
+	// protects .git, .github/, connectors/ and the repository root.
+	Protected Protected
 }
 
 // TaskOutcome is what a resume did with one task: the decision of spec §5,
@@ -149,7 +153,9 @@ type resumer struct {
 }
 
 func newResumer(root string, opts ResumeOptions) *resumer {
-	return &resumer{mailboxRun: newMailboxRun(root, opts.Manifests, opts.Now, opts.Workers, DefaultResumeWorkers), lock: opts.Lock.self()}
+	r := &resumer{mailboxRun: newMailboxRun(root, opts.Manifests, opts.Now, opts.Workers, DefaultResumeWorkers), lock: opts.Lock.self()}
+	r.env.Protected = opts.Protected
+	return r
 }
 
 // resumeItem resumes one task: a quick look at its state without the lock
