@@ -118,7 +118,9 @@ func repoRelative(p string) (string, bool) {
 // as written in a request, a manifest or on the command line, may reach
 // what runs or configures the repository. It returns a reason and true
 // when the root is refused, "" and false when it may be used. The reason
-// follows "deliverable root is protected: " and never repeats root.
+// follows "deliverable root is protected: "; it is made of fixed words and
+// p's folders, never of root's text, so it can be shown even when root is
+// credential-shaped.
 //
 // Refused: a root the safe-path rules (spec §6, CheckSafePath) refuse; the
 // repository root; any ".git" segment (also its Windows short name GIT~1
@@ -136,18 +138,38 @@ func ProtectedRoot(root string, p Protected) (reason string, protected bool) {
 	if why, ok := CheckSafePath(root, true); !ok {
 		return "it is unsafe: " + why, true
 	}
+	if reason := fixedProtected(root, true); reason != "" {
+		return reason, true
+	}
+	return configProtected(root, p)
+}
+
+// fixedProtected is why a safe root reaches a folder every repository
+// protects, or "". Without fold it sees only ASCII spellings, which is
+// what the published request schemas can express and ParseRequest
+// checks; ProtectedRoot also drops the code points macOS ignores.
+func fixedProtected(root string, fold bool) string {
 	key := strings.ToLower(strings.TrimSuffix(root, "/"))
-	segs := strings.Split(key, "/")
-	for i, seg := range segs {
-		switch folded := foldIgnorable(seg); {
-		case folded == ".git" || folded == "git~1":
-			return "segment " + itoa(i+1) + " names .git, where git keeps its hooks and config", true
-		case i == 0 && (folded == ".github" || folded == "github~1"):
-			return "it is under .github/, where workflows, actions and agent files live", true
-		case i == 0 && folded == strings.TrimSuffix(ManifestDir, "/"):
-			return "it is under " + ManifestDir + ", where the connector manifests live", true
+	for i, seg := range strings.Split(key, "/") {
+		if fold {
+			seg = foldIgnorable(seg)
+		}
+		switch {
+		case seg == ".git" || seg == "git~1":
+			return "segment " + itoa(i+1) + " names .git, where git keeps its hooks and config"
+		case i == 0 && (seg == ".github" || seg == "github~1"):
+			return "it is under .github/, where workflows, actions and agent files live"
+		case i == 0 && seg == strings.TrimSuffix(ManifestDir, "/"):
+			return "it is under " + ManifestDir + ", where the connector manifests live"
 		}
 	}
+	return ""
+}
+
+// configProtected is ProtectedRoot's check of the folders configuration
+// names, for a safe root.
+func configProtected(root string, p Protected) (string, bool) {
+	key := strings.ToLower(strings.TrimSuffix(root, "/"))
 	if p.ConfigFile != "" && PathWithin(key, strings.ToLower(p.ConfigFile)) {
 		return "it contains the squadci config file " + p.ConfigFile, true
 	}
