@@ -227,6 +227,7 @@ func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *
 	})
 	after, decided := p.check(listed)
 	decided.Changed = false // checked, not consumed
+	after, decided = p.checkSecrets(ctx, listed, after, decided, adapter)
 	o.Check = &decided
 	p.finishClaim(t, claim, o.Run, after.Exchange.Result != nil)
 }
