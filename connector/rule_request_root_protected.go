@@ -15,7 +15,8 @@ var ruleRequestRootProtected = diag.Register(diag.Rule{
 		"adapter command (adapters.<id>.command). Folders are compared by whole segments, ignoring ASCII case " +
 		"and the code points macOS ignores in names. The folders every repository has are checked in the " +
 		"request alone (and by the published schema); the configured ones with the configuration. Dispatch " +
-		"refuses such a root, poll never runs an adapter for it and resume fails the task.",
+		"refuses such a root, poll never runs an adapter for it and resume fails the task. A manifest's dropPath " +
+		"(the mailbox, whose files are committed the same way) may not reach the folders every repository has either.",
 	Help: "Dispatch the work again with --deliverable-root set to a reports folder of its own, for example " +
 		"reports/<member>/, outside .github/, connectors/, .git and the adapters' folders; never edit a dispatched request.",
 })
@@ -62,4 +63,19 @@ func checkRootsProtected(c *exchangeCheck) {
 			c.report(ruleRequestRootProtected.At(req.path, v.Span, "%s %s is protected: %s", name, req.q(v), reason))
 		}
 	})
+}
+
+// checkDropPathProtected refuses a mailbox that reaches a folder every
+// repository protects: results and claims land there and are committed.
+func checkDropPathProtected(c *manifestCheck) {
+	v, ok := c.text(fDropPath)
+	if !ok {
+		return
+	}
+	if _, safe := CheckSafePath(v.Str, true); !safe {
+		return
+	}
+	if reason := fixedProtected(v.Str, true); reason != "" {
+		c.report(ruleRequestRootProtected.At(c.path, v.Span, "dropPath %s is protected: %s", c.q(v), reason))
+	}
 }
