@@ -304,6 +304,10 @@ func leakResult(req *Request, names []string, now time.Time) []byte {
 		Artifacts:   []ArtifactEntry{},
 		CompletedAt: FormatTimestamp(now.UTC().Truncate(time.Second)),
 	}
+	// An orchestrator returns its (here: no) artifacts slot by slot.
+	for _, o := range req.AllowedOutputs {
+		res.Outputs = append(res.Outputs, OutputEntry{OutputID: o.OutputID, Artifacts: []ArtifactEntry{}})
+	}
 	return encodeJSON(res)
 }
 

@@ -151,3 +151,27 @@ func TestLeakNeedles(t *testing.T) {
 
 func b64std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 func b64url(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }
+
+// TestLeakResultIsAValidFailedEnvelope: the result that replaces a
+// leaking one is valid for an agent and for an orchestrator, so a resume
+// fails the task as producer-failed, never as an invalid result.
+func TestLeakResultIsAValidFailedEnvelope(t *testing.T) {
+	root, ms := dispatchRepo(t)
+	o := orchestratorTask()
+	o.Now = time.Now()
+	d, err := Dispatch(t.Context(), root, ms, nil, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := ParseRequest(d.Request, mustRead(t, root, d.Request))
+	writeRel(t, root, filepathDir(d.Request)+d.TaskID+".result.json", string(leakResult(req, []string{"A", "B"}, time.Now())))
+	rep, err := Resume(t.Context(), root, ResumeOptions{Manifests: ms})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, got := range rep.Tasks {
+		if got.TaskID == d.TaskID && (got.Status != StatusFailed || got.Reason != ReasonProducerFailed) {
+			t.Errorf("resume = %+v", got.TaskDecision)
+		}
+	}
+}
