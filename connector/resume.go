@@ -87,6 +87,9 @@ type ResumeReport struct {
 	// Owed are finished tasks whose state records a notification still
 	// owed (not given up), sorted like Tasks: the caller sends them.
 	Owed []OwedNotification
+	// Merges are interrupted merges found and settled (completed or rolled
+	// back) before their task was judged.
+	Merges []RolledBackMerge
 }
 
 // Resume runs the resume of spec §5 over every pending task of every
@@ -108,7 +111,8 @@ func Resume(ctx context.Context, root string, opts ResumeOptions) (*ResumeReport
 	r.syncStateDirs(tasks)
 	slices.SortStableFunc(r.events, func(a, b LockEvent) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortFunc(r.owed, func(a, b OwedNotification) int { return strings.Compare(a.State, b.State) })
-	return &ResumeReport{Tasks: tasks, Locks: r.events, Owed: r.owed}, ctx.Err()
+	slices.SortStableFunc(r.merges, func(a, b RolledBackMerge) int { return strings.Compare(a.Journal, b.Journal) })
+	return &ResumeReport{Tasks: tasks, Locks: r.events, Owed: r.owed, Merges: r.merges}, ctx.Err()
 }
 
 // syncStateDirs makes the renames of every state a resume replaced
@@ -150,6 +154,7 @@ type resumer struct {
 	mu     sync.Mutex
 	events []LockEvent
 	owed   []OwedNotification
+	merges []RolledBackMerge
 }
 
 func newResumer(root string, opts ResumeOptions) *resumer {
@@ -177,12 +182,12 @@ func (r *resumer) resumeItem(it *resumeItem) *TaskOutcome {
 	// Report the task if it was pending before the lock, or if the
 	// decision finds something beside a finished one.
 	it.pending = st == nil || !isTerminal(st.Status)
-	if st == nil && it.temps == nil && !it.locked {
+	if st == nil && it.temps == nil && !it.locked && !it.journal {
 		// No state (an orphan request fails closed, never written) or one
 		// that cannot be parsed: decided without the lock, never written.
 		return r.decideUnlocked(it, false, peek)
 	}
-	if st != nil && isTerminal(st.Status) && it.temps == nil && !it.locked {
+	if st != nil && isTerminal(st.Status) && it.temps == nil && !it.locked && !it.journal {
 		return r.decideUnlocked(it, true, peek)
 	}
 	return r.underLock(it, st)
@@ -255,6 +260,18 @@ func (r *resumer) underLock(it *resumeItem, st *State) *TaskOutcome {
 
 // resumeLocked is steps 1–5 of spec §5 for one task whose lock is held.
 func (r *resumer) resumeLocked(it *resumeItem) (*TaskOutcome, error) {
+	if it.journal {
+		// A merge died part way: finish or undo it before judging the task.
+		rb, err := recoverMerge(r.root, it.mailbox, it.taskID)
+		if err != nil {
+			return nil, err
+		}
+		if rb != nil {
+			r.mu.Lock()
+			r.merges = append(r.merges, *rb)
+			r.mu.Unlock()
+		}
+	}
 	for _, t := range it.temps {
 		if err := removeStaleTemp(r.abs(t)); err != nil {
 			return nil, err
@@ -383,6 +400,8 @@ type resumeItem struct {
 	// a killed process may have left.
 	locked bool
 	temps  []string
+	// journal is set when an interrupted merge's journal was listed.
+	journal bool
 }
 
 func (it *resumeItem) housekeepingOnly() bool { return !it.pending }
@@ -414,9 +433,11 @@ func (r *resumer) discover(ctx context.Context) ([]resumeItem, error) {
 		}
 		name := p[len(box)+len(stateDir):]
 		var id string
-		temp := false
+		temp, journal := false, false
 		if kind, stem := ClassifyEntry(p[len(box):], box == DropRoot); kind == EntryLock {
 			id = stem
+		} else if kind == EntryMergeJournal {
+			id, journal = stem, true
 		} else if tid, ok := stateTemp(name); ok {
 			id, temp = tid, true
 		} else {
@@ -428,9 +449,12 @@ func (r *resumer) discover(ctx context.Context) ([]resumeItem, error) {
 			i, index[key] = len(items), len(items)
 			items = append(items, resumeItem{mailbox: box, taskID: id, manifest: m})
 		}
-		if temp {
+		switch {
+		case journal:
+			items[i].journal = true
+		case temp:
 			items[i].temps = append(items[i].temps, p)
-		} else {
+		default:
 			items[i].locked = true
 		}
 	}
