@@ -122,7 +122,8 @@ type PollReport struct {
 // ended. A run that ended without a result is retried by a later pass
 // (claim_judge.go). Before it claims anything it checks that every adapter
 // command it may run exists: an *AdapterCommandError otherwise. It never
-// writes a snapshot, a request, a state or a result.
+// writes a snapshot, a request or a state, and a result only to replace
+// one whose run leaked a passed secret with a failed one (poll_secrets.go).
 func Poll(ctx context.Context, root string, opts PollOptions) (*PollReport, error) {
 	if err := checkAdapters(root, opts.Manifests, opts.Adapters); err != nil {
 		return nil, err

@@ -29,7 +29,8 @@ var ruleResultSecretValue = diag.Register(diag.Rule{
 		"alignment, hexadecimal, URL escaping, JSON string escapes), in the result, in every file the run " +
 		"created under the task's deliverable roots (contents and paths) and in the names of the files in " +
 		"the mailbox. A hit fails the task: the leaking files are removed and the result is replaced by a " +
-		"failed one that names the variables, never their values. Only the poll knows the values, so lint " +
+		"failed one that names the variables, never their values (a run that wrote no result is retried like " +
+		"any run without one). Only the poll knows the values, so lint " +
 		"and resume never report this rule.",
 	Help: "Make the adapter keep credentials out of what it writes: use them to call services, never print, " +
 		"encode or store them; then dispatch the work again.",
