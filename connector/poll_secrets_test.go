@@ -175,3 +175,19 @@ func TestLeakResultIsAValidFailedEnvelope(t *testing.T) {
 		}
 	}
 }
+
+// TestPollKeepsPreexistingFiles: a file that was under the deliverable
+// root before the dispatch (listed in the snapshot) is not the run's: it
+// is neither searched nor removed.
+func TestPollKeepsPreexistingFiles(t *testing.T) {
+	root, ms := resumeRepo(t)
+	writeRel(t, root, "reports/research/old.md", "an old note quoting "+leakValue+"\n")
+	d := dispatchAt(t, root, ms, time.Now(), 60, 2)
+	adapters := map[string]Adapter{"acme-research-agent": {Command: leakyAdapter(t, root, "clean"), Env: []string{"ACME_API_KEY=" + leakValue}}}
+	if o := pollOnce(t, root, ms, adapters)[d.TaskID]; o.Check == nil || o.Check.Status != StatusCompleted {
+		t.Errorf("clean run beside an old file: %+v", o.Check)
+	}
+	if _, err := os.Stat(filepath.Join(root, "reports/research/old.md")); err != nil {
+		t.Errorf("the pre-existing file is gone: %v", err)
+	}
+}
