@@ -35,6 +35,10 @@ type DispatchOptions struct {
 	Now time.Time
 	// Rand is the source of the taskId; nil means crypto/rand.
 	Rand io.Reader
+	// Protected are the folders no deliverable root may reach
+	// (ProtectedRoot); the zero value protects .git, .github/, connectors/
+	// and the repository root. NewProtected adds the configuration's.
+	Protected Protected
 }
 
 // Dispatched names the files Dispatch wrote, repository-relative.
@@ -65,6 +69,9 @@ func Dispatch(ctx context.Context, root string, ms []*Manifest, manifestFindings
 		return nil, err
 	}
 	if err := checkDispatchOptions(m, &opts); err != nil {
+		return nil, err
+	}
+	if err := checkRootsAllowed(&opts); err != nil {
 		return nil, err
 	}
 	fsys := DirFS(root)
@@ -98,7 +105,7 @@ func Dispatch(ctx context.Context, root string, ms []*Manifest, manifestFindings
 	x := &Exchange{Mailbox: box, Manifest: m, TaskID: taskID,
 		Request: &File{Path: d.Request, Src: reqBytes}, Snapshot: &File{Path: d.Snapshot, Src: snapBytes},
 		State: &File{Path: d.State, Src: stBytes}}
-	if problems := errorMessages(CheckExchange(x, &Env{Mailboxes: NewMailboxIndex(ms)}).Diagnostics); len(problems) > 0 {
+	if problems := errorMessages(CheckExchange(x, &Env{Mailboxes: NewMailboxIndex(ms), Protected: opts.Protected}).Diagnostics); len(problems) > 0 {
 		return nil, &DispatchError{Problems: problems}
 	}
 	if err := prepareDir(fsys, root, box+stateDir); err != nil {
@@ -177,6 +184,30 @@ func checkDispatchOptions(m *Manifest, o *DispatchOptions) error {
 	}
 	if o.RetryCap > maxRetryCap {
 		add("the retry cap must be 0 to %d", maxRetryCap)
+	}
+	if len(problems) > 0 {
+		return &DispatchError{Problems: problems}
+	}
+	return nil
+}
+
+// checkRootsAllowed refuses, before anything is read or written, a
+// deliverable root that reaches what runs or configures the repository
+// (ProtectedRoot, rule CN218). Unsafe roots are left to the self-check,
+// which names the rule that refuses them.
+func checkRootsAllowed(o *DispatchOptions) error {
+	var problems []string
+	check := func(flag, root string) {
+		if _, safe := CheckSafePath(root, true); !safe {
+			return
+		}
+		if reason, refused := ProtectedRoot(root, o.Protected); refused {
+			problems = append(problems, fmt.Sprintf("%s %q is protected: %s [%s]", flag, root, reason, ruleRequestRootProtected.ID))
+		}
+	}
+	check("--deliverable-root", o.DeliverableRoot)
+	for _, out := range o.Outputs {
+		check("--output "+out.OutputID, out.DeliverableRoot)
 	}
 	if len(problems) > 0 {
 		return &DispatchError{Problems: problems}

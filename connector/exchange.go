@@ -130,6 +130,10 @@ type Env struct {
 	// Mailboxes indexes every manifest's mailbox, so deliverable roots can
 	// be kept out of all of them.
 	Mailboxes *MailboxIndex
+	// Protected are the folders no deliverable root may reach
+	// (ProtectedRoot); the zero value protects .git, .github/, connectors/
+	// and the repository root.
+	Protected Protected
 }
 
 // Checked is one exchange after CheckExchange: its parsed files (nil when
@@ -186,6 +190,7 @@ func CheckExchange(x *Exchange, env *Env) *Checked {
 		checkRequestManifest(c)
 		checkOrchestratorOutputs(c)
 		checkRootsOutsideMailboxes(c)
+		checkRootsProtected(c)
 		checkSnapshotMatches(c)
 		checkOrphanRequest(c)
 		checkResultWithoutRequest(c)

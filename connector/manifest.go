@@ -63,6 +63,7 @@ func (c *manifestCheck) run() {
 	checkRoles(c)
 	checkReservedRoles(c)
 	checkDropPathSafe(c)
+	checkDropPathProtected(c)
 	checkDropPathConvention(c)
 	checkDeadline(c)
 	checkRetryCap(c)

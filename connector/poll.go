@@ -62,6 +62,10 @@ type PollOptions struct {
 	// Shard, when set, limits the pass to the tasks whose taskId falls in
 	// it (ShardOf); the others are left untouched and unreported.
 	Shard Shard
+	// Protected are the folders no deliverable root may reach: an adapter
+	// is never run for a task whose request names one (rule CN218), and
+	// the folders of Adapters' commands are always added to it.
+	Protected Protected
 }
 
 // What a poll did with a pending task.
@@ -118,7 +122,8 @@ type PollReport struct {
 // ended. A run that ended without a result is retried by a later pass
 // (claim_judge.go). Before it claims anything it checks that every adapter
 // command it may run exists: an *AdapterCommandError otherwise. It never
-// writes a snapshot, a request, a state or a result.
+// writes a snapshot, a request or a state, and a result only to replace
+// one whose run leaked a passed secret with a failed one (poll_secrets.go).
 func Poll(ctx context.Context, root string, opts PollOptions) (*PollReport, error) {
 	if err := checkAdapters(root, opts.Manifests, opts.Adapters); err != nil {
 		return nil, err
@@ -152,6 +157,7 @@ func newPoller(root string, opts PollOptions) *poller {
 		p.opts.OutputLimit = DefaultOutputLimit
 	}
 	p.opts.Claim = p.opts.Claim.self()
+	p.env.Protected = opts.Protected.WithAdapters(opts.Adapters)
 	return p
 }
 
@@ -222,6 +228,7 @@ func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *
 	})
 	after, decided := p.check(listed)
 	decided.Changed = false // checked, not consumed
+	after, decided = p.checkSecrets(ctx, listed, after, decided, adapter)
 	o.Check = &decided
 	p.finishClaim(t, claim, o.Run, after.Exchange.Result != nil)
 }

@@ -88,6 +88,7 @@ func ParseRequest(path string, src []byte) (*Request, []diag.Diagnostic) {
 	checkRequestInputCount(&c)
 	checkRequestAllowedOutputs(&c)
 	checkRequestOutputRoots(&c)
+	checkRequestRootsProtected(&c)
 	checkRequestTimestamps(&c)
 	checkRequestDeadlineOrder(&c)
 	checkRequestRetryCap(&c)

@@ -37,6 +37,10 @@ type ResumeOptions struct {
 	// caller tells the squad of transitions on: each transition's state is
 	// written with its notification owed on them (notify_ledger.go).
 	Announce []string
+	// Protected are the folders no deliverable root may reach: a task
+	// whose request names one is failed (rule CN218). The zero value
+	// protects .git, .github/, connectors/ and the repository root.
+	Protected Protected
 }
 
 // TaskOutcome is what a resume did with one task: the decision of spec §5,
@@ -159,7 +163,9 @@ type resumer struct {
 }
 
 func newResumer(root string, opts ResumeOptions) *resumer {
-	return &resumer{mailboxRun: newMailboxRun(root, opts.Manifests, opts.Now, opts.Workers, DefaultResumeWorkers), lock: opts.Lock.self(), announce: opts.Announce}
+	r := &resumer{mailboxRun: newMailboxRun(root, opts.Manifests, opts.Now, opts.Workers, DefaultResumeWorkers), lock: opts.Lock.self(), announce: opts.Announce}
+	r.env.Protected = opts.Protected
+	return r
 }
 
 // resumeItem resumes one task: a quick look at its state without the lock

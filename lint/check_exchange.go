@@ -28,7 +28,7 @@ func (s *session) checkExchanges(ctx context.Context, r *repo, listed []string) 
 			}
 		}
 	}
-	env := &connector.Env{FS: s.statFS(), Mailboxes: ix}
+	env := &connector.Env{FS: s.statFS(), Mailboxes: ix, Protected: s.opts.Config.Protected()}
 	s.parallel(ctx, len(todo), func(i int) string { return todo[i].Files()[0].Path }, func(i int) {
 		x := todo[i]
 		for _, f := range x.Files() {

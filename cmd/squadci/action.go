@@ -34,6 +34,7 @@ type actionInputs struct {
 	githubToken, notify, notifyIssue                         string
 	review                                                   string // off, comment or suggest
 	adapterEnv                                               string // names passed to adapters (poll_env.go)
+	adapterSecrets                                           string // a JSON object of secret values by name (poll_env.go)
 	shard                                                    connector.Shard
 	listCreated                                              string // the file poll --list-created writes
 }
@@ -49,6 +50,7 @@ func (c *Command) readActionInputs(a *githubactions.Action) (actionInputs, error
 		sarifCategory: a.GetInput("sarif-category"), workingDirectory: a.GetInput("working-directory"),
 		githubToken: a.GetInput("github-token"), notify: a.GetInput("notify"), notifyIssue: a.GetInput("notify-issue"),
 		adapterEnv: a.GetInput("adapter-env"), listCreated: a.GetInput("list-created"),
+		adapterSecrets: a.GetInput("adapter-secrets"),
 	}
 	if in.mode == "" {
 		in.mode = "lint"

@@ -7,11 +7,13 @@ import (
 	"strings"
 
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/lint"
 )
 
 func (c *Command) runConnectorDispatch(args []string) int {
 	var (
 		cf              connectorFlags
+		configPath      string
 		o               connector.DispatchOptions
 		outputs, inputs repeatFlag
 	)
@@ -28,6 +30,7 @@ func (c *Command) runConnectorDispatch(args []string) int {
 	flags.Var(&outputs, "output", "an output slot ID=DIR (repeatable; orchestrators need at least one)")
 	flags.Var(&inputs, "input", "a read-only input path (repeatable)")
 	flags.IntVar(&o.DeadlineMinutes, "deadline-minutes", -1, "minutes until the deadline (default: the manifest's deadlineMinutesDefault)")
+	flags.StringVar(&configPath, "config", "", "config file whose adapters' folders no deliverable root may reach (default: the one that exists)")
 	flags.IntVar(&o.RetryCap, "retry-cap", -1, "resume checks allowed without a result (default: the manifest's retryCapDefault)")
 	positional, err := parseInterspersed(flags, args)
 	if err != nil {
@@ -58,6 +61,12 @@ func (c *Command) runConnectorDispatch(args []string) int {
 	if err != nil {
 		return c.usageError(err)
 	}
+	cfg, err := lint.LoadConfig(root, configPath)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+		return exitUsage
+	}
+	o.Protected = cfg.Protected()
 	ctx := context.Background()
 	ms, ds, _, err := connector.LoadManifests(ctx, connector.DirFS(root))
 	if err != nil {

@@ -143,7 +143,7 @@ func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int, p
 	progress, done := c.progress("poll")
 	rep, err := connector.Poll(ctx, repo.root, connector.PollOptions{
 		Manifests: repo.manifests, Adapters: adapters, Env: env, Workers: jobs, Progress: progress,
-		Claim: connector.LockPolicy{Timeout: DefaultLockTimeout}, Shard: shard,
+		Claim: connector.LockPolicy{Timeout: DefaultLockTimeout}, Shard: shard, Protected: repo.cfg.Protected(),
 	})
 	done()
 	if rep == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint"
 	"github.com/squadci/squadci/lint/secrets"
+	"github.com/squadci/squadci/lint/source"
 )
 
 // adapterSecrets are the variables a poll passes to each adapter by name
@@ -106,10 +107,34 @@ func orNone(ids []string) string {
 	return strings.Join(ids, ", ")
 }
 
+// parseAdapterSecretsInput reads the action's adapter-secrets input, a
+// JSON object of secret values by name (the workflow's toJSON(secrets)),
+// so that secrets reach the poll step only and never the job's later
+// steps through GITHUB_ENV. Only the names the adapters are allowed
+// (adapters.<id>.env, adapter-env) are ever taken from it; members that
+// are not strings are skipped. The error never quotes the input.
+func parseAdapterSecretsInput(input string) (map[string]string, error) {
+	if strings.TrimSpace(input) == "" {
+		return nil, nil
+	}
+	doc := source.ParseJSON([]byte(input))
+	if doc.Root == nil || doc.Root.Kind != source.KindObject || len(doc.Problems) > 0 {
+		return nil, fmt.Errorf("input adapter-secrets must be a JSON object of secret values by name (pass ${{ toJSON(secrets) }})")
+	}
+	out := make(map[string]string, len(doc.Root.Members))
+	for _, m := range doc.Root.Members {
+		if m.Kind == source.KindString {
+			out[m.Key] = m.Str
+		}
+	}
+	return out, nil
+}
+
 // actionAdapterEnv resolves the adapters' variables in the action: the
 // configuration's plus the adapter-env input. A listed GITHUB_TOKEN that
 // the step's environment lacks takes the github-token input, the token the
-// action already holds. Every value passed is registered with
+// action already holds. A name the environment lacks is looked up in the
+// adapter-secrets input. Every value passed is registered with
 // ::add-mask:: before any adapter runs, so the runner masks it in the
 // whole job log; warnings become annotations.
 func (c *Command) actionAdapterEnv(a *githubactions.Action, in actionInputs, repo *scheduledRepo) (adapterSecrets, error) {
@@ -117,11 +142,21 @@ func (c *Command) actionAdapterEnv(a *githubactions.Action, in actionInputs, rep
 	if err != nil {
 		return adapterSecrets{}, err
 	}
+	vault, err := parseAdapterSecretsInput(in.adapterSecrets)
+	if err != nil {
+		return adapterSecrets{}, err
+	}
 	lookup := func(name string) string {
-		if v := c.getenv(name); v != "" || name != "GITHUB_TOKEN" {
+		if v := c.getenv(name); v != "" {
 			return v
 		}
-		return in.githubToken
+		if v := vault[name]; v != "" {
+			return v
+		}
+		if name == "GITHUB_TOKEN" {
+			return in.githubToken
+		}
+		return ""
 	}
 	passed, warnings := resolveAdapterEnv(repo.cfg, extra, lookup)
 	for _, v := range passed.masks.List() {

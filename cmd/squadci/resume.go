@@ -89,7 +89,7 @@ func (c *Command) resumeCore(ctx context.Context, repo *scheduledRepo, s resumeS
 	progress, done := c.progress("resume")
 	rep, err := connector.Resume(ctx, repo.root, connector.ResumeOptions{
 		Manifests: repo.manifests, Lock: connector.LockPolicy{Timeout: s.lockTimeout}, Workers: s.jobs, Progress: progress,
-		Announce: s.notify.channels(),
+		Announce: s.notify.channels(), Protected: repo.cfg.Protected(),
 	})
 	done()
 	if rep == nil {
