@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"os"
 	"sort"
 
@@ -61,17 +60,13 @@ func (b *Baseline) Total() int {
 // how messages name it). A missing or invalid file is a *ConfigError: a
 // gate must not pass because its baseline could not be read.
 func ReadBaseline(path, display string) (*Baseline, error) {
-	info, err := os.Stat(path)
-	if err != nil {
+	if _, err := os.Lstat(path); err != nil {
 		return nil, &ConfigError{Path: display, Message: "cannot read baseline: " + describeOSError(err) +
 			" (write one with `squadci lint --write-baseline " + display + "`)"}
 	}
-	if info.Size() > MaxBaselineSize {
-		return nil, &ConfigError{Path: display, Message: fmt.Sprintf("baseline file is larger than %s", byteSize(MaxBaselineSize))}
-	}
-	src, err := os.ReadFile(path)
+	src, err := readRepoFile(path, MaxBaselineSize)
 	if err != nil {
-		return nil, &ConfigError{Path: display, Message: "cannot read baseline: " + describeOSError(err)}
+		return nil, &ConfigError{Path: display, Message: "cannot read baseline: " + err.Error()}
 	}
 	return ParseBaseline(display, src)
 }
