@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"github.com/squadci/squadci/lint/fix"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/squadci/squadci/internal/plural"
@@ -125,7 +124,7 @@ func (c *Command) writeBaseline(file string, res *lint.Result) int {
 		path = filepath.Join(wd, path)
 	}
 	b := lint.NewBaseline(res.Run.Findings)
-	if err := os.WriteFile(path, b.Marshal(), 0o644); err != nil {
+	if err := lint.WriteBaseline(path, b); err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: writing baseline: %v\n", err)
 		return exitUsage
 	}
