@@ -1,8 +1,10 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -95,4 +97,119 @@ func TestWriteBaselineRefusesSymlink(t *testing.T) {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
 	}
+}
+
+// linkedDir makes rel under root a symlink to a fresh folder outside the
+// repository and returns that folder.
+func linkedDir(t *testing.T, root, rel string) string {
+	t.Helper()
+	outside := t.TempDir()
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+		t.Skip(err)
+	}
+	return outside
+}
+
+// TestCreatingCommandsRefuseSymlinkedDirs: connector new and endpoint new
+// write nothing through a committed link to a folder outside the
+// repository; they refuse (exit 2) naming the link, and write nothing at
+// all.
+func TestCreatingCommandsRefuseSymlinkedDirs(t *testing.T) {
+	connectorNew := []string{"connector", "new", "--id", "acme-first", "--role", "researcher", "--capability", "x", "--contact", "a@example.com"}
+	endpointNew := []string{"endpoint", "new", "--name", "research-agent", "--role", "researcher", "--skill", "org-research"}
+	for _, tc := range []struct {
+		name, link string
+		args       []string
+	}{
+		{"connector new, scripts", "scripts", connectorNew},
+		{"endpoint new, .github/agents", ".github/agents", endpointNew},
+		{"endpoint new, .github/skills", ".github/skills", endpointNew},
+		{"endpoint new, docs/endpoints", "docs/endpoints", endpointNew},
+		{"endpoint new, .github", ".github", endpointNew},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			outside := linkedDir(t, root, tc.link)
+			before := listTree(t, root)
+			code, out, stderr := run(t, root, tc.args...)
+			if code != exitUsage || !strings.Contains(stderr, tc.link+" is in the way: a path component is a symlink") {
+				t.Errorf("exit %d, want 2 naming %s as a link\n%s%s", code, tc.link, out, stderr)
+			}
+			if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+				t.Errorf("written outside the repository: %v", entries)
+			}
+			if after := listTree(t, root); !reflect.DeepEqual(before, after) {
+				t.Errorf("the refusal changed the tree: before %v, after %v", before, after)
+			}
+		})
+	}
+}
+
+// TestEndpointAdaptRefusesPathOutside: --path names the repository's own
+// implementation; an absolute path, one under .git, one that leaves the
+// repository or goes through a link is refused and nothing is written.
+func TestEndpointAdaptRefusesPathOutside(t *testing.T) {
+	for _, tc := range []struct{ path, says string }{
+		{"/etc", "absolute"},
+		{".git", "under .git"},
+		{".git/hooks", "under .git"},
+		{"../out", "leaves the repository"},
+		{"tools/../../out", "leaves the repository"},
+		{"linked", "linked: a path component is a symlink"},
+		{"linked/agent.md", "linked: a path component is a symlink"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			root := t.TempDir()
+			mustGit(t, root, "init", "-q")
+			if err := os.MkdirAll(filepath.Join(filepath.Dir(root), "out"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			outside := linkedDir(t, root, "linked")
+			if err := os.WriteFile(filepath.Join(outside, "agent.md"), []byte("x\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := listTree(t, root)
+			code, _, stderr := run(t, root, "endpoint", "adapt", "--path", tc.path, "--role", "researcher", "--id", "acme-x", "--contact", "a@example.com")
+			if code != exitUsage || !strings.Contains(stderr, "--path "+tc.path) || !strings.Contains(stderr, tc.says) {
+				t.Errorf("exit %d, want 2 saying %q\n%s", code, tc.says, stderr)
+			}
+			if !reflect.DeepEqual(before, listTree(t, root)) {
+				t.Errorf("the refusal changed the tree")
+			}
+		})
+	}
+}
+
+// listTree lists what is under root without following a link: each path
+// with its bytes, or the target of a link, or "dir".
+func listTree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			to, _ := os.Readlink(p)
+			out[rel] = "-> " + to
+		case d.IsDir():
+			out[rel] = "dir"
+		default:
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out[rel] = string(b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
