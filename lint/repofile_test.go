@@ -16,7 +16,7 @@ import (
 func hostileFiles(t *testing.T, dir, name string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for kind, make := range map[string]func(p string) error{
+	for kind, mk := range map[string]func(p string) error{
 		"link to /dev/zero":  func(p string) error { return os.Symlink("/dev/zero", p) },
 		"link to /dev/stdin": func(p string) error { return os.Symlink("/dev/stdin", p) },
 		"FIFO":               func(p string) error { return syscall.Mkfifo(p, 0o644) },
@@ -26,7 +26,7 @@ func hostileFiles(t *testing.T, dir, name string) map[string]string {
 		if err := os.MkdirAll(sub, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := make(filepath.Join(sub, name)); err != nil {
+		if err := mk(filepath.Join(sub, name)); err != nil {
 			t.Skipf("%s: %v", kind, err)
 		}
 		out[kind] = sub

@@ -42,10 +42,10 @@ func TestLintRefusesHostileConfigAndBaseline(t *testing.T) {
 		"link to /dev/stdin": func(p string) error { return os.Symlink("/dev/stdin", p) },
 		"FIFO":               func(p string) error { return syscall.Mkfifo(p, 0o644) },
 	}
-	for kind, make := range kinds {
+	for kind, mk := range kinds {
 		t.Run("config "+kind, func(t *testing.T) {
 			dir := newGitRepo(t, map[string]string{"connectors/a.json": adoptManifest("acme")})
-			if err := make(filepath.Join(dir, ".squadci.yml")); err != nil {
+			if err := mk(filepath.Join(dir, ".squadci.yml")); err != nil {
 				t.Skip(err)
 			}
 			code, _, errs := runWithin(t, dir, "lint")
@@ -58,7 +58,7 @@ func TestLintRefusesHostileConfigAndBaseline(t *testing.T) {
 				"connectors/a.json": adoptManifest("acme"),
 				".squadci.yml":      "version: 1\nbaseline: baseline.json\n",
 			})
-			if err := make(filepath.Join(dir, "baseline.json")); err != nil {
+			if err := mk(filepath.Join(dir, "baseline.json")); err != nil {
 				t.Skip(err)
 			}
 			code, _, errs := runWithin(t, dir, "lint")
