@@ -213,3 +213,34 @@ func listTree(t *testing.T, root string) map[string]string {
 	}
 	return out
 }
+
+// TestReviewSourceNeverFollowsLinks: the review reads a finding's file as
+// lint does: a link to /dev/zero or a FIFO is an error at once.
+func TestReviewSourceNeverFollowsLinks(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.md"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(root, "zero.md")); err != nil {
+		t.Skip(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "fifo.md"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	src := reviewSource(root)
+	if b, err := src("a.md"); err != nil || string(b) != "x\n" {
+		t.Errorf("a.md: %q, %v", b, err)
+	}
+	for _, p := range []string{"zero.md", "fifo.md"} {
+		done := make(chan error, 1)
+		go func() { _, err := src(p); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("%s: read", p)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: still reading after 5s", p)
+		}
+	}
+}
