@@ -114,7 +114,7 @@ func (a *adoption) apply(run *report.Run) {
 // writeBaseline records every finding of the run (after the config's
 // severities, whatever their severity) and exits 0: the point of a
 // baseline is to accept today's findings.
-func (c *Command) writeBaseline(file string, res *lint.Result) int {
+func (c *Command) writeBaseline(file, root string, res *lint.Result) int {
 	if res.Internal {
 		fmt.Fprintln(c.Stderr, "squadci: a check failed internally; no baseline written")
 		return exitInternal
@@ -124,7 +124,7 @@ func (c *Command) writeBaseline(file string, res *lint.Result) int {
 		path = filepath.Join(wd, path)
 	}
 	b := lint.NewBaseline(res.Run.Findings)
-	if err := lint.WriteBaseline(path, b); err != nil {
+	if err := lint.WriteBaselineIn(root, path, b); err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: writing baseline: %v\n", err)
 		return exitUsage
 	}

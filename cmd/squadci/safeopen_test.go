@@ -246,3 +246,18 @@ func TestReviewSourceNeverFollowsLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteBaselineRefusesSymlinkedFolder: a baseline inside the
+// repository whose folder is a committed link to one outside is refused,
+// and nothing is written there.
+func TestWriteBaselineRefusesSymlinkedFolder(t *testing.T) {
+	dir := newGitRepo(t, map[string]string{"connectors/a.json": adoptManifest("acme", "5")})
+	outside := linkedDir(t, dir, ".github")
+	code, _, errs := run(t, dir, "lint", "--write-baseline", ".github/squadci-baseline.json")
+	if code != 2 || !strings.Contains(errs, ".github is in the way: a path component is a symlink") {
+		t.Errorf("code %d\n%s", code, errs)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("written outside the repository: %v", entries)
+	}
+}
