@@ -1,11 +1,8 @@
 package lint
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/squadci/squadci/connector"
 )
@@ -24,30 +21,11 @@ func WriteBaseline(path string, b *Baseline) error {
 // committed link to a folder outside cannot take the write there. A path
 // outside root (the user's own choice, say /tmp) is not checked further.
 func WriteBaselineIn(root, path string, b *Baseline) error {
-	if err := checkBaselineDir(root, path); err != nil {
-		return err
+	if err := checkRepoDirs(root, path); err != nil {
+		return fmt.Errorf("%s: %v; squadci never writes through a link", path, err)
 	}
 	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
 		return fmt.Errorf("%s is %s, not a regular file; squadci never writes through a link: remove it, or name another file", path, describeKind(path))
 	}
 	return connector.WriteFileAtomic(path, b.Marshal(), 0o644, true)
-}
-
-// checkBaselineDir refuses a baseline path inside root whose folder is
-// reached through a link, junction or file; a folder that does not exist
-// is left to the write, which says so.
-func checkBaselineDir(root, path string) error {
-	if root == "" {
-		return nil
-	}
-	rel, err := filepath.Rel(root, filepath.Dir(path))
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil
-	}
-	_, err = connector.StatNoFollow(connector.DirFS(root), filepath.ToSlash(rel))
-	var dp *connector.DiskProblem
-	if errors.As(err, &dp) && dp.Kind != connector.DiskMissing {
-		return fmt.Errorf("%s: %s is in the way: %v; squadci never writes through a link", path, dp.At, err)
-	}
-	return nil
 }

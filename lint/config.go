@@ -122,6 +122,9 @@ func LoadConfig(root, path string) (*Config, error) {
 	} else if !filepath.IsAbs(path) && !lexists(path) {
 		path = filepath.Join(root, path)
 	}
+	if err := checkRepoDirs(root, path); err != nil {
+		return nil, &ConfigError{Path: path, Message: "cannot read config: " + err.Error()}
+	}
 	src, err := readRepoFile(path, maxConfigSize)
 	if err != nil {
 		return nil, &ConfigError{Path: path, Message: "cannot read config: " + err.Error()}

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/squadci/squadci/connector"
 
 	"github.com/squadci/squadci/internal/nofollow"
 )
@@ -60,4 +64,24 @@ func describeKind(path string) string {
 func lexists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
+}
+
+// checkRepoDirs refuses a path inside root whose folders are reached
+// through a link, junction or file: the nofollow open guards only the
+// last component. A folder that does not exist is left to the read. A path
+// outside root (named on the command line) is not checked.
+func checkRepoDirs(root, path string) error {
+	if root == "" {
+		return nil
+	}
+	rel, err := filepath.Rel(root, filepath.Dir(path))
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil
+	}
+	_, err = connector.StatNoFollow(connector.DirFS(root), filepath.ToSlash(rel))
+	var dp *connector.DiskProblem
+	if errors.As(err, &dp) && dp.Kind != connector.DiskMissing {
+		return fmt.Errorf("%s is in the way: %v", dp.At, err)
+	}
+	return nil
 }

@@ -97,3 +97,26 @@ func TestReadRepoFileNamesTheLink(t *testing.T) {
 		t.Errorf("big: err = %v", err)
 	}
 }
+
+// TestConfigAndBaselineRefuseLinkedFolder: a regular file reached through
+// a committed link to a folder outside the repository is not read.
+func TestConfigAndBaselineRefuseLinkedFolder(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	for name, body := range map[string]string{"squadci.yml": "version: 1\n", "b.json": `{"version": 1, "tool": "squadci", "findings": []}`} {
+		if err := os.WriteFile(filepath.Join(outside, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(root, ".github")); err != nil {
+		t.Skip(err)
+	}
+	if _, err := LoadConfig(root, ""); err == nil || !strings.Contains(err.Error(), ".github is in the way: a path component is a symlink") {
+		t.Errorf("config: err = %v", err)
+	}
+	if _, err := ReadBaselineIn(root, filepath.Join(root, ".github", "b.json"), ".github/b.json"); err == nil || !strings.Contains(err.Error(), ".github is in the way") {
+		t.Errorf("baseline: err = %v", err)
+	}
+	if _, err := ReadBaselineIn(root, filepath.Join(outside, "b.json"), "b.json"); err != nil {
+		t.Errorf("a baseline named outside the repository: %v", err)
+	}
+}

@@ -99,7 +99,7 @@ func (s *lintSource) readBaseline(path, display string, fromConfig bool) (*lint.
 			return nil, &lint.ConfigError{Path: display, Message: "cannot read baseline from the index: " + err.Error()}
 		}
 	}
-	return lint.ReadBaseline(path, display)
+	return lint.ReadBaselineIn(s.root, path, display)
 }
 
 func (a *adoption) apply(run *report.Run) {
