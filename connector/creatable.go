@@ -44,7 +44,8 @@ func CheckRepoPath(rel string) error {
 // CheckCreatable refuses to create rel under root unless CheckRepoPath
 // accepts it, every component that exists is a real directory (never a
 // symlink, junction or special file: a committed link to a folder outside
-// would take the write there), and rel itself does not exist.
+// would take the write there; the error wraps ErrLink), and rel itself
+// does not exist (the error wraps fs.ErrExist).
 func CheckCreatable(root, rel string) error {
 	if err := CheckRepoPath(rel); err != nil {
 		return fmt.Errorf("%s: %w", rel, err)
@@ -59,7 +60,7 @@ func CheckCreatable(root, rel string) error {
 	case errors.As(err, &dp) && dp.At == strings.TrimSuffix(rel, "/") && (dp.Kind == DiskNotRegular || dp.Kind == DiskLink):
 		return fmt.Errorf("%s already exists (%s); refusing to overwrite it (nothing was written): %w", rel, describeMode(dp.Mode), fs.ErrExist)
 	case errors.As(err, &dp):
-		return fmt.Errorf("%s: %s is in the way: %v; nothing was written", rel, dp.At, err)
+		return fmt.Errorf("%s: %s is in the way: %w; nothing was written", rel, dp.At, err)
 	}
 	return fmt.Errorf("checking %s: %w", rel, err)
 }

@@ -127,6 +127,8 @@ func TestCreatingCommandsRefuseSymlinkedDirs(t *testing.T) {
 		args       []string
 	}{
 		{"connector new, scripts", "scripts", connectorNew},
+		{"connector new, connectors", "connectors", connectorNew},
+		{"connector new, .connector-drops", ".connector-drops", connectorNew},
 		{"endpoint new, .github/agents", ".github/agents", endpointNew},
 		{"endpoint new, .github/skills", ".github/skills", endpointNew},
 		{"endpoint new, docs/endpoints", "docs/endpoints", endpointNew},
