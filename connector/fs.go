@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/squadci/squadci/internal/nofollow"
 )
 
 // FS is the read-only view of a repository the on-disk checks need: Lstat
@@ -86,7 +88,12 @@ func (d dirFS) ReadFile(rel string, limit int64) ([]byte, error) {
 	if info.Size() > limit {
 		return nil, &FileTooLargeError{Size: info.Size(), Limit: limit}
 	}
-	f, err := os.Open(d.abs(rel))
+	// Opened without following a link or blocking on a FIFO: an entry
+	// swapped since the Lstat is refused, never waited on or followed.
+	f, err := nofollow.Open(d.abs(rel))
+	if nofollow.IsSymlink(err) {
+		return nil, ErrLink
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +102,7 @@ func (d dirFS) ReadFile(rel string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !os.SameFile(info, opened) {
+	if !opened.Mode().IsRegular() || !os.SameFile(info, opened) {
 		return nil, ErrLink
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"strings"
 
 	"github.com/squadci/squadci/lint/diag"
@@ -69,19 +68,17 @@ func NewConnector(ctx context.Context, root string, o NewOptions) ([]string, err
 	if err := checkNewAgainstRepo(ctx, root, &o, files[0].rel, box); err != nil {
 		return nil, err
 	}
-	fsys := DirFS(root)
+	// Every file is checked before any is written: one that exists, or a
+	// folder on the way that is a link, refuses the whole connector.
 	for _, f := range files {
-		if _, err := fsys.Lstat(f.rel); err == nil {
-			return nil, fmt.Errorf("%s already exists; refusing to overwrite it: %w", f.rel, fs.ErrExist)
+		if err := CheckCreatable(root, f.rel); err != nil {
+			return nil, err
 		}
 	}
 	var written []string
 	for _, f := range files {
-		if err := prepareDir(fsys, root, filepath.ToSlash(filepath.Dir(filepath.FromSlash(f.rel)))); err != nil {
+		if err := CreateFile(root, f.rel, f.data, 0o644); err != nil {
 			return written, err
-		}
-		if err := WriteFileAtomic(filepath.Join(root, filepath.FromSlash(f.rel)), f.data, 0o644, false); err != nil {
-			return written, fmt.Errorf("writing %s: %w", f.rel, err)
 		}
 		written = append(written, f.rel)
 	}

@@ -1,9 +1,6 @@
 package endpoint
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -61,31 +58,26 @@ func installedSkill(root, name string) string {
 }
 
 // CheckAbsent refuses, naming the first one, when any file already exists
-// (or cannot be checked): nothing is written then.
+// (or cannot be checked), or when a directory on its way is a symlink or
+// anything but a real directory (a committed link to a folder outside the
+// repository would take the write there): nothing is written then.
 func CheckAbsent(root string, files []File) error {
 	for _, f := range files {
-		_, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f.Rel)))
-		switch {
-		case err == nil:
-			return fmt.Errorf("%s already exists; refusing to overwrite it (nothing was written): %w", f.Rel, fs.ErrExist)
-		case !errors.Is(err, fs.ErrNotExist):
-			return fmt.Errorf("checking %s: %w", f.Rel, err)
+		if err := connector.CheckCreatable(root, f.Rel); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
 // Write creates every file, never replacing one that appeared since
-// CheckAbsent, and returns the paths written.
+// CheckAbsent nor writing through a link that did, and returns the paths
+// written.
 func Write(root string, files []File) ([]string, error) {
 	var written []string
 	for _, f := range files {
-		path := filepath.Join(root, filepath.FromSlash(f.Rel))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return written, fmt.Errorf("creating the directory of %s: %w", f.Rel, err)
-		}
-		if err := connector.WriteFileAtomic(path, f.Data, 0o644, false); err != nil {
-			return written, fmt.Errorf("writing %s: %w", f.Rel, err)
+		if err := connector.CreateFile(root, f.Rel, f.Data, 0o644); err != nil {
+			return written, err
 		}
 		written = append(written, f.Rel)
 	}

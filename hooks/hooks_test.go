@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint"
@@ -255,5 +256,48 @@ func TestInstallHonoursHooksPath(t *testing.T) {
 	}
 	if want := filepath.Join(dir, ".githooks", "pre-commit"); res.Path != want {
 		t.Errorf("hook at %s, want %s", res.Path, want)
+	}
+}
+
+// TestInstallNeverReadsThroughHostileHook: a pre-commit in a committed
+// hooks folder that links to /dev/zero or /dev/stdin, or is a FIFO, is a
+// foreign hook, found at once without reading it, and left in place.
+func TestInstallNeverReadsThroughHostileHook(t *testing.T) {
+	for kind, mk := range map[string]func(p string) error{
+		"link to /dev/zero":  func(p string) error { return os.Symlink("/dev/zero", p) },
+		"link to /dev/stdin": func(p string) error { return os.Symlink("/dev/stdin", p) },
+		"FIFO":               func(p string) error { return mkfifo(p) },
+	} {
+		t.Run(kind, func(t *testing.T) {
+			dir := newRepo(t)
+			gitRun(t, dir, "config", "core.hooksPath", ".githooks")
+			hook := filepath.Join(dir, ".githooks", "pre-commit")
+			if err := os.MkdirAll(filepath.Dir(hook), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := mk(hook); err != nil {
+				t.Skip(err)
+			}
+			done := make(chan error, 2)
+			go func() {
+				_, err := Install(context.Background(), dir, false)
+				done <- err
+				_, err = Uninstall(context.Background(), dir)
+				done <- err
+			}()
+			for _, what := range []string{"Install", "Uninstall"} {
+				select {
+				case err := <-done:
+					if !errors.Is(err, ErrForeignHook) {
+						t.Errorf("%s: err = %v, want ErrForeignHook", what, err)
+					}
+				case <-time.After(5 * time.Second):
+					t.Fatalf("%s: still reading the hook after 5s", what)
+				}
+			}
+			if _, err := os.Lstat(hook); err != nil {
+				t.Errorf("the hook was removed: %v", err)
+			}
+		})
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/squadci/squadci/internal/nofollow"
 )
 
 // marker identifies a hook squadci wrote; nothing without it is touched.
@@ -57,12 +59,23 @@ func hookScript(chained bool) []byte {
 	return b.Bytes()
 }
 
+// maxHookSize bounds the read of an existing hook: squadci's own is a few
+// hundred bytes, and anything larger is not ours.
+const maxHookSize = 1 << 20
+
+// isOurs reads the hook at path without following a link or blocking on a
+// FIFO: hooks may live in a committed folder (core.hooksPath), where a
+// pre-commit that links to /dev/zero or is a FIFO must not fill memory or
+// hang. A link, a special file or an oversized file exists and is foreign.
 func isOurs(path string) (exists, ours bool, err error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+	b, err := nofollow.ReadFile(path, maxHookSize)
+	var tl *nofollow.TooLargeError
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return false, false, nil
-	}
-	if err != nil {
+	case errors.Is(err, nofollow.ErrNotRegular), errors.As(err, &tl):
+		return true, false, nil
+	case err != nil:
 		return false, false, err
 	}
 	return true, bytes.Contains(b, []byte(marker)), nil
@@ -110,7 +123,7 @@ func Install(ctx context.Context, dir string, force bool) (InstallResult, error)
 		hasChain, res.Chained = true, chained
 	}
 	want := hookScript(hasChain)
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, want) {
+	if old, err := nofollow.ReadFile(path, maxHookSize); err == nil && bytes.Equal(old, want) {
 		return res, nil
 	}
 	if err := writeExecutable(path, want); err != nil {

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"os"
 	"sort"
 
@@ -61,17 +60,22 @@ func (b *Baseline) Total() int {
 // how messages name it). A missing or invalid file is a *ConfigError: a
 // gate must not pass because its baseline could not be read.
 func ReadBaseline(path, display string) (*Baseline, error) {
-	info, err := os.Stat(path)
-	if err != nil {
+	return ReadBaselineIn("", path, display)
+}
+
+// ReadBaselineIn is ReadBaseline for a run over the repository at root: a
+// baseline inside it must also be reached through real directories.
+func ReadBaselineIn(root, path, display string) (*Baseline, error) {
+	if err := checkRepoDirs(root, path); err != nil {
+		return nil, &ConfigError{Path: display, Message: "cannot read baseline: " + err.Error()}
+	}
+	if _, err := os.Lstat(path); err != nil {
 		return nil, &ConfigError{Path: display, Message: "cannot read baseline: " + describeOSError(err) +
 			" (write one with `squadci lint --write-baseline " + display + "`)"}
 	}
-	if info.Size() > MaxBaselineSize {
-		return nil, &ConfigError{Path: display, Message: fmt.Sprintf("baseline file is larger than %s", byteSize(MaxBaselineSize))}
-	}
-	src, err := os.ReadFile(path)
+	src, err := readRepoFile(path, MaxBaselineSize)
 	if err != nil {
-		return nil, &ConfigError{Path: display, Message: "cannot read baseline: " + describeOSError(err)}
+		return nil, &ConfigError{Path: display, Message: "cannot read baseline: " + err.Error()}
 	}
 	return ParseBaseline(display, src)
 }

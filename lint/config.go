@@ -3,7 +3,6 @@ package lint
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -115,27 +114,18 @@ const maxConfigSize = 1 << 20
 // path is empty the default locations are tried; none found is no error.
 func LoadConfig(root, path string) (*Config, error) {
 	if path == "" {
-		name, err := FindConfig(func(rel string) bool {
-			_, err := os.Stat(filepath.Join(root, rel))
-			return err == nil
-		})
+		name, err := FindConfig(func(rel string) bool { return lexists(filepath.Join(root, rel)) })
 		if err != nil || name == "" {
 			return &Config{}, err
 		}
 		path = filepath.Join(root, name)
-	} else if !filepath.IsAbs(path) {
-		if _, err := os.Stat(path); err != nil {
-			path = filepath.Join(root, path)
-		}
+	} else if !filepath.IsAbs(path) && !lexists(path) {
+		path = filepath.Join(root, path)
 	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, &ConfigError{Path: path, Message: "cannot read config: " + errors.Unwrap(err).Error()}
+	if err := checkRepoDirs(root, path); err != nil {
+		return nil, &ConfigError{Path: path, Message: "cannot read config: " + err.Error()}
 	}
-	if info.Size() > maxConfigSize {
-		return nil, &ConfigError{Path: path, Message: fmt.Sprintf("config file is larger than %d bytes", maxConfigSize)}
-	}
-	src, err := os.ReadFile(path)
+	src, err := readRepoFile(path, maxConfigSize)
 	if err != nil {
 		return nil, &ConfigError{Path: path, Message: "cannot read config: " + err.Error()}
 	}

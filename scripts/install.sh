@@ -18,7 +18,10 @@
 # A release tag whose download or check fails exits non-zero with a message
 # that says what failed, and leaves nothing at DIR/squadci: the archive is
 # downloaded, verified and unpacked in a temporary directory and the binary
-# renamed into place only once it has run.
+# renamed into place only once it has run. checksums.txt is read the way
+# `sha256sum -c` reads it; the archive's squadci must be a regular file
+# (a symlink, directory or other special member is refused: its target is
+# not what the checksum covered).
 #
 # Environment: SQUADCI_DOWNLOAD_BASE (default
 # ${GITHUB_SERVER_URL:-https://github.com}/${SQUADCI_REPOSITORY:-squadci/squadci}/releases/download),
@@ -39,6 +42,8 @@ die() {
 num='(0|[1-9][0-9]*)'
 ident='[0-9A-Za-z-]+'
 release_tag_re="^v${num}\\.${num}\\.${num}(-${ident}(\\.${ident})*)?\$"
+# bsd_sum_re: a checksum line in the BSD tag form, SHA256 (NAME) = DIGEST.
+bsd_sum_re='^SHA256 \((.*)\) = ([^[:space:]]*)$'
 
 # goos and goarch map a runner's RUNNER_OS / RUNNER_ARCH (or uname -s /
 # uname -m) to the release's names; "" for a platform it does not cover.
@@ -104,32 +109,105 @@ fetch() {
   esac
 }
 
+# parse_sum_line LINE sets line_sum and line_name the way `sha256sum -c`
+# reads a line, or returns 1 for a line it would call improperly
+# formatted: leading blanks are skipped; a leading '\' marks an escaped
+# name; "SHA256 (NAME) = DIGEST" is the BSD tag form; otherwise the digest
+# runs to the first blank (space or tab), and the name is the rest of the
+# line after that blank and one more ' ' or '*' (text or binary mode), so
+# "<sum>  <archive> x" names the file "<archive> x" and "<sum><tab><archive>"
+# names <archive>. A trailing CR (a mirror's CRLF) is dropped.
+parse_sum_line() {
+  local s=$1 escaped="" c out="" i bs="\\"
+  s=${s%$'\r'}
+  s=${s#"${s%%[! $'\t']*}"}
+  if [[ "$s" == "$bs"* ]]; then
+    escaped=1
+    s=${s#?}
+  fi
+  if [[ "$s" =~ $bsd_sum_re ]]; then
+    line_name=${BASH_REMATCH[1]}
+    line_sum=${BASH_REMATCH[2]}
+  else
+    line_sum=${s%%[ $'\t']*}
+    if [[ -z "$line_sum" || "$line_sum" == "$s" ]]; then return 1; fi
+    s=${s#"$line_sum"}
+    s=${s#?}
+    if [[ ${#s} -gt 1 && ("$s" == ' '* || "$s" == '*'*) ]]; then s=${s#?}; fi
+    line_name=$s
+  fi
+  if [[ -z "$line_name" ]]; then return 1; fi
+  if [[ -n "$escaped" ]]; then
+    # \\ is a backslash and \n a newline; any other escape is malformed.
+    i=0
+    while [[ $i -lt ${#line_name} ]]; do
+      c=${line_name:i:1}
+      if [[ "$c" == "$bs" ]]; then
+        i=$((i + 1))
+        case ${line_name:i:1} in
+          "$bs") c=$bs ;;
+          n) c=$'\n' ;;
+          *) return 1 ;;
+        esac
+      fi
+      out=$out$c
+      i=$((i + 1))
+    done
+    line_name=$out
+  fi
+  return 0
+}
+
 # expected_sum prints the digest checksums.txt gives the archive, or exits
-# with a "wrong checksum line" message: no line for the archive, or a line
-# whose digest is not 64 hex digits.
+# with a "wrong checksum line" message: no line for the archive, two, or a
+# line for it whose digest is not 64 hex digits.
 expected_sum() {
-  local file=$1 sum name rest n=0 found="" names=""
-  while IFS=' ' read -r sum name rest || [[ -n "$sum" ]]; do
+  local file=$1 line n=0 found="" names="" bad=""
+  while IFS= read -r line || [[ -n "$line" ]]; do
     n=$((n + 1))
-    if [[ -z "$sum" ]]; then continue; fi
-    name=${name%$'\r'} # a mirror's CRLF line ends
-    name=${name#\*}    # sha256sum's binary-mode marker
-    if [[ "$name" != "$archive" ]]; then
-      names="$names${names:+, }$name"
+    if [[ -z "${line//[ $'\t'$'\r']/}" ]]; then continue; fi
+    if ! parse_sum_line "$line"; then
+      bad="$bad${bad:+, }$n"
+      continue
+    fi
+    if [[ "$line_name" != "$archive" ]]; then
+      names="$names${names:+, }\"$line_name\""
       continue
     fi
     if [[ -n "$found" ]]; then
       die "wrong checksum line: checksums.txt ($sums_url) names $archive twice (line $n again)"
     fi
-    if [[ -n "$rest" || ! "$sum" =~ ^[0-9a-fA-F]{64}$ ]]; then
-      die "wrong checksum line: checksums.txt ($sums_url) line $n for $archive has digest \"$sum\", not 64 hexadecimal digits"
+    if [[ ! "$line_sum" =~ ^[0-9a-fA-F]{64}$ ]]; then
+      die "wrong checksum line: checksums.txt ($sums_url) line $n for $archive has digest \"$line_sum\", not 64 hexadecimal digits"
     fi
-    found=$sum
+    found=$line_sum
   done <"$file"
   if [[ -z "$found" ]]; then
-    die "wrong checksum line: checksums.txt ($sums_url) has no line for $archive (it lists: ${names:-nothing})"
+    local also=""
+    if [[ -n "$bad" ]]; then also="; not checksum lines: line $bad"; fi
+    die "wrong checksum line: checksums.txt ($sums_url) has no line for $archive (it lists: ${names:-nothing}$also)"
   fi
   printf '%s\n' "$found" | tr 'A-F' 'a-f'
+}
+
+# member_kind names what an unpacked entry is when it is not a regular
+# file: a link is never followed, so its target was not what the checksum
+# covered.
+member_kind() {
+  local p=$1
+  if [[ -L "$p" ]]; then
+    printf 'a symlink to %s' "$(readlink "$p" 2>/dev/null || echo '?')"
+  elif [[ -d "$p" ]]; then
+    echo "a directory"
+  elif [[ -p "$p" ]]; then
+    echo "a FIFO"
+  elif [[ -b "$p" || -c "$p" ]]; then
+    echo "a device"
+  elif [[ -S "$p" ]]; then
+    echo "a socket"
+  else
+    echo "not a regular file"
+  fi
 }
 
 # unpack extracts the verified archive into a directory.
@@ -226,6 +304,9 @@ main() {
   say "verified $archive: sha256 $got"
 
   unpack "$tmp/$archive" "$tmp/x"
+  if [[ -L "$tmp/x/$exe" || (-e "$tmp/x/$exe" && ! -f "$tmp/x/$exe") ]]; then
+    die "the $exe in $archive is $(member_kind "$tmp/x/$exe"), not a regular file; only a file the checksum covered is installed, so nothing was installed"
+  fi
   if [[ ! -f "$tmp/x/$exe" ]]; then
     die "$archive holds no $exe at its root (it holds: $(find "$tmp/x" -mindepth 1 -maxdepth 1 -exec basename {} \; | sort | paste -s -d ' ' -))"
   fi

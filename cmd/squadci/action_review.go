@@ -13,6 +13,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 	"github.com/squadci/squadci/internal/ghapi"
+	"github.com/squadci/squadci/lint"
 	"github.com/squadci/squadci/lint/report"
 	"github.com/squadci/squadci/review"
 )
@@ -124,7 +125,7 @@ func (c *Command) runReview(in actionInputs, run *report.Run, root string) (revi
 	cfg := review.Config{
 		Client: client, Owner: owner, Repo: repo, Number: ev.PullRequest.Number, HeadSHA: ev.PullRequest.Head.SHA,
 		GraphQLURL: c.getenv("GITHUB_GRAPHQL_URL"), Prefix: repoPrefix(root), Findings: run.Findings,
-		Source:  func(p string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(p))) },
+		Source:  reviewSource(root),
 		Suggest: in.review == reviewSuggest,
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -168,4 +169,16 @@ func repoPrefix(root string) string {
 		return ""
 	}
 	return filepath.ToSlash(rel) + "/"
+}
+
+// maxReviewSource bounds a file the review reads to place suggestions:
+// every file lint reads is smaller.
+const maxReviewSource = 16 << 20
+
+// reviewSource reads a finding's file as lint does: never through a link,
+// never a FIFO or device (a finding may be about exactly such a file, and
+// a link to /dev/zero must not fill memory), at most maxReviewSource bytes.
+func reviewSource(root string) func(p string) ([]byte, error) {
+	files := &lint.DiskFiles{Root: root}
+	return func(p string) ([]byte, error) { return files.Read(p, maxReviewSource) }
 }

@@ -73,7 +73,7 @@ func (c *Command) createConnector(root string, o connector.NewOptions, withAdapt
 		fmt.Fprintf(c.Stdout, "created %s\n", p)
 	}
 	if err != nil {
-		if errors.Is(err, fs.ErrExist) {
+		if errors.Is(err, fs.ErrExist) || errors.Is(err, connector.ErrLink) {
 			fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
 			return exitUsage
 		}

@@ -31,8 +31,11 @@ type starterPlan struct {
 // entry exists, and renders both.
 func planStarter(root, id string) (*starterPlan, error) {
 	p := &starterPlan{script: "scripts/" + id + "-adapter", scriptText: []byte(starterScript(id))}
-	if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(p.script))); err == nil {
-		return nil, fmt.Errorf("%s already exists; refusing to overwrite it (remove it, or use --no-adapter): %w", p.script, fs.ErrExist)
+	if err := connector.CheckCreatable(root, p.script); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("%s already exists; refusing to overwrite it (remove it, or use --no-adapter): %w", p.script, fs.ErrExist)
+		}
+		return nil, fmt.Errorf("%w (or use --no-adapter)", err)
 	}
 	name, err := lint.FindConfig(func(rel string) bool {
 		_, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel)))
@@ -46,24 +49,24 @@ func planStarter(root, id string) (*starterPlan, error) {
 		return p, nil
 	}
 	p.config, p.configExisted = name, true
-	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
-	if err != nil {
-		return nil, err
+	// The config is rewritten in place: it must be a regular file reached
+	// through real directories, read without following a link.
+	if _, err := connector.StatNoFollow(connector.DirFS(root), name); err != nil {
+		return nil, fmt.Errorf("%s: %v; squadci never reads or writes a config through a link (or use --no-adapter)", name, err)
 	}
-	if _, err := lint.ParseConfig(name, src); err != nil {
+	cfg, err := lint.LoadConfig(root, filepath.Join(root, filepath.FromSlash(name)))
+	if err != nil {
 		return nil, fmt.Errorf("%w; fix it before adding an adapter (or use --no-adapter)", err)
 	}
+	src := cfg.Src
 	p.configText, err = addAdapterEntry(name, src, id, p.script)
 	return p, err
 }
 
 // write creates the script (0755) and writes the config atomically.
 func (p *starterPlan) write(root string) ([]string, error) {
-	if err := os.MkdirAll(filepath.Join(root, "scripts"), 0o755); err != nil {
+	if err := connector.CreateFile(root, p.script, p.scriptText, 0o755); err != nil {
 		return nil, err
-	}
-	if err := connector.WriteFileAtomic(filepath.Join(root, filepath.FromSlash(p.script)), p.scriptText, 0o755, false); err != nil {
-		return nil, fmt.Errorf("writing %s: %w", p.script, err)
 	}
 	written := []string{p.script}
 	if err := connector.WriteFileAtomic(filepath.Join(root, filepath.FromSlash(p.config)), p.configText, 0o644, p.configExisted); err != nil {

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -208,15 +206,22 @@ func (c *Command) writeEndpointFiles(root string, files []endpoint.File) int {
 	return exitOK
 }
 
-// checkAdaptPath requires the implementation to exist and to hold nothing
-// adapt or connector new writes, so its tree stays byte-identical.
+// checkAdaptPath requires the implementation to exist inside the
+// repository (relative, no "..", not under .git, reached through real
+// directories and not itself a link: the runbook and connector describe
+// it as the repository's own) and to hold nothing adapt or connector new
+// writes, so its tree stays byte-identical.
 func checkAdaptPath(root, path, id, runbook string) error {
-	abs := filepath.Join(root, filepath.FromSlash(path))
-	if filepath.IsAbs(path) {
-		abs = filepath.Clean(path)
+	if err := connector.CheckRepoPath(path); err != nil {
+		return fmt.Errorf("--path %s: %v", path, err)
 	}
-	if _, err := os.Stat(abs); errors.Is(err, fs.ErrNotExist) {
+	path = strings.TrimSuffix(path, "/")
+	abs := filepath.Join(root, filepath.FromSlash(path))
+	var dp *connector.DiskProblem
+	if _, err := connector.StatNoFollow(connector.DirFS(root), path); errors.As(err, &dp) && dp.Kind == connector.DiskMissing {
 		return fmt.Errorf("--path %s: no such file or directory (name the implementation to adapt, relative to the repository root)", path)
+	} else if errors.As(err, &dp) {
+		return fmt.Errorf("--path %s: %s: %v", path, dp.At, err)
 	} else if err != nil {
 		return fmt.Errorf("--path %s: %v", path, err)
 	}

@@ -114,7 +114,7 @@ func (r release) editChecksumLine(edit func(digest string) string) release {
 type archiveFile struct {
 	name string
 	mode int64
-	body []byte
+	body []byte // a symlink's target when mode has os.ModeSymlink
 }
 
 // testRelease is the release the install tests serve: GoReleaser's
@@ -179,6 +179,9 @@ func makeArchive(t testing.TB, goos string, files []archiveFile) []byte {
 		for _, f := range files {
 			hdr := &zip.FileHeader{Name: f.name, Method: zip.Deflate}
 			hdr.SetMode(os.FileMode(f.mode))
+			if os.FileMode(f.mode).IsDir() {
+				hdr.Name += "/"
+			}
 			w, err := zw.CreateHeader(hdr)
 			if err == nil {
 				_, err = w.Write(f.body)
@@ -195,7 +198,14 @@ func makeArchive(t testing.TB, goos string, files []archiveFile) []byte {
 	gz := gzip.NewWriter(&buf)
 	tw := tar.NewWriter(gz)
 	for _, f := range files {
-		err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.body)), Typeflag: tar.TypeReg})
+		hdr := &tar.Header{Name: f.name, Mode: int64(os.FileMode(f.mode).Perm()), Size: int64(len(f.body)), Typeflag: tar.TypeReg}
+		switch m := os.FileMode(f.mode); {
+		case m&os.ModeSymlink != 0:
+			hdr.Typeflag, hdr.Linkname, hdr.Size, f.body = tar.TypeSymlink, string(f.body), 0, nil
+		case m.IsDir():
+			hdr.Typeflag, hdr.Name, hdr.Size, f.body = tar.TypeDir, f.name+"/", 0, nil
+		}
+		err := tw.WriteHeader(hdr)
 		if err == nil {
 			_, err = tw.Write(f.body)
 		}

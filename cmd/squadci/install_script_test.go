@@ -149,6 +149,16 @@ func TestInstallScriptFailures(t *testing.T) {
 			"the download of " + a + " was cut short: {base}/" + tag + "/" + a + " sent fewer bytes than it announced"},
 		{"archive without the binary", good.withArchive(t, h, []archiveFile{readme, {"LICENSE", 0o644, []byte("MIT\n")}}), serveOpts{},
 			a + " holds no " + h.exe() + " at its root (it holds: LICENSE README.md)"},
+		{"binary that is a symlink", good.withArchive(t, h, []archiveFile{{h.exe(), int64(os.ModeSymlink | 0o777), []byte("/bin/sh")}, readme}), serveOpts{},
+			"the " + h.exe() + " in " + a + " is a symlink to /bin/sh, not a regular file; only a file the checksum covered is installed"},
+		{"binary that is a relative symlink", good.withArchive(t, h, []archiveFile{{"real", 0o755, []byte("#!/bin/sh\necho squadci 1.0.0\n")}, {h.exe(), int64(os.ModeSymlink | 0o777), []byte("real")}}), serveOpts{},
+			"the " + h.exe() + " in " + a + " is a symlink to real, not a regular file"},
+		{"binary that is a directory", good.withArchive(t, h, []archiveFile{{h.exe(), int64(os.ModeDir | 0o755), nil}, readme}), serveOpts{},
+			"the " + h.exe() + " in " + a + " is a directory, not a regular file"},
+		{"a word after the archive's name", good.editChecksumLine(func(d string) string { return d + "  " + a + " x" }), serveOpts{},
+			"wrong checksum line: checksums.txt ({base}/" + tag + "/checksums.txt) has no line for " + a + " (it lists: \"" + a + " x\""},
+		{"a line that is not a checksum line", good.editChecksumLine(func(d string) string { return d }), serveOpts{},
+			"; not checksum lines: line "},
 		{"binary that does not run", good.withArchive(t, h, []archiveFile{{h.exe(), 0o755, []byte("\x7fELF\x02\x01\x01\x00garbage")}, readme}), serveOpts{},
 			"the " + h.exe() + " in " + a + " does not run: '" + h.exe() + " version' exited "},
 		{"binary that is not squadci", good.withArchive(t, h, []archiveFile{{h.exe(), 0o755, []byte("#!/bin/sh\necho hello\n")}, readme}), serveOpts{},
@@ -166,6 +176,37 @@ func TestInstallScriptFailures(t *testing.T) {
 			}
 			assertEntries(t, dir)
 			assertEntries(t, tmp)
+		})
+	}
+}
+
+// TestInstallScriptChecksumLineForms: checksums.txt lines are read as
+// `sha256sum -c` reads them: a tab after the digest, binary mode ('*'),
+// leading blanks, a CRLF line end, an escaped line and the BSD tag form
+// all name the archive, and install it.
+func TestInstallScriptChecksumLineForms(t *testing.T) {
+	bash := installTools(t)
+	h := host(t)
+	good := testRelease(t, h)
+	a := good.archive
+	for name, edit := range map[string]func(d string) string{
+		"tab":         func(d string) string { return d + "\t" + a },
+		"tab, binary": func(d string) string { return d + "\t*" + a },
+		"binary":      func(d string) string { return d + " *" + a },
+		"one space":   func(d string) string { return d + " " + a },
+		"indented":    func(d string) string { return " \t" + d + "  " + a },
+		"CRLF":        func(d string) string { return d + "  " + a + "\r" },
+		"escaped":     func(d string) string { return "\\" + d + "  " + a },
+		"BSD tag":     func(d string) string { return "SHA256 (" + a + ") = " + d },
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := serveRelease(t, good.editChecksumLine(edit), serveOpts{})
+			dir := filepath.Join(t.TempDir(), "bin")
+			env := installEnv("RUNNER_OS="+h.runnerOS, "RUNNER_ARCH="+h.runnerArch, "SQUADCI_DOWNLOAD_BASE="+srv.URL, "RUNNER_TEMP="+t.TempDir())
+			stdout, stderr, code := runInstall(t, bash, env, good.tag(), dir)
+			if code != 0 || !strings.Contains(stderr, "verified "+a+": sha256 "+sha256Hex(good.files[a])) {
+				t.Errorf("exit %d, stdout %q; want the archive verified and installed:\n%s", code, stdout, stderr)
+			}
 		})
 	}
 }

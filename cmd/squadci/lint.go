@@ -79,7 +79,7 @@ func (c *Command) runLint(args []string) int {
 	}
 	res := out.res
 	if f.writeBaseline != "" {
-		return c.writeBaseline(f.writeBaseline, res)
+		return c.writeBaseline(f.writeBaseline, out.root, res)
 	}
 	if f.fix {
 		if code, done := c.finishFix(f, out, failLevel); done {

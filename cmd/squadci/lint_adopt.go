@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"github.com/squadci/squadci/lint/fix"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/squadci/squadci/internal/plural"
@@ -100,7 +99,7 @@ func (s *lintSource) readBaseline(path, display string, fromConfig bool) (*lint.
 			return nil, &lint.ConfigError{Path: display, Message: "cannot read baseline from the index: " + err.Error()}
 		}
 	}
-	return lint.ReadBaseline(path, display)
+	return lint.ReadBaselineIn(s.root, path, display)
 }
 
 func (a *adoption) apply(run *report.Run) {
@@ -115,7 +114,7 @@ func (a *adoption) apply(run *report.Run) {
 // writeBaseline records every finding of the run (after the config's
 // severities, whatever their severity) and exits 0: the point of a
 // baseline is to accept today's findings.
-func (c *Command) writeBaseline(file string, res *lint.Result) int {
+func (c *Command) writeBaseline(file, root string, res *lint.Result) int {
 	if res.Internal {
 		fmt.Fprintln(c.Stderr, "squadci: a check failed internally; no baseline written")
 		return exitInternal
@@ -125,7 +124,7 @@ func (c *Command) writeBaseline(file string, res *lint.Result) int {
 		path = filepath.Join(wd, path)
 	}
 	b := lint.NewBaseline(res.Run.Findings)
-	if err := os.WriteFile(path, b.Marshal(), 0o644); err != nil {
+	if err := lint.WriteBaselineIn(root, path, b); err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: writing baseline: %v\n", err)
 		return exitUsage
 	}

@@ -2,10 +2,13 @@ package fix
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/squadci/squadci/internal/nofollow"
 )
 
 // Write replaces each changed file under root atomically: a temporary file
@@ -35,19 +38,9 @@ func writeOne(realRoot, path string, c Change) error {
 	if rel, err := filepath.Rel(realRoot, dir); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return fmt.Errorf("its directory resolves outside the repository")
 	}
-	info, err := os.Lstat(path)
+	info, err := unchanged(path, c.Old, nil)
 	if err != nil {
 		return err
-	}
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("not a regular file any more")
-	}
-	now, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if !bytes.Equal(now, c.Old) {
-		return fmt.Errorf("the file changed while it was being fixed; run the fix again")
 	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".squadci-fix-*")
 	if err != nil {
@@ -72,12 +65,60 @@ func writeOne(realRoot, path string, c Change) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	// The temporary file took time to write and sync: an editor that saved
+	// meanwhile must keep its edit, so the file is checked once more, as
+	// late as the rename allows.
+	if beforePublish != nil {
+		beforePublish(path)
+	}
+	if _, err := unchanged(path, c.Old, info); err != nil {
+		return err
+	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
 	done = true
 	syncDir(dir)
 	return nil
+}
+
+// beforePublish, when set by a test, runs between writing the temporary
+// file and the last check: the window a concurrent edit falls into.
+var beforePublish func(path string)
+
+// errConcurrentEdit is the error for a file whose bytes, identity, size or
+// modification time are not what the fix read.
+var errConcurrentEdit = errors.New("the file changed while it was being fixed (edited concurrently?); it was left as it is now: run the fix again")
+
+// unchanged checks that path is still the regular file the fix read: its
+// bytes are old, read without following a link or blocking on a FIFO, and,
+// when first is given (the Lstat of the first check), it is the same file
+// with the same size and modification time.
+func unchanged(path string, old []byte, first os.FileInfo) (os.FileInfo, error) {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file any more")
+	}
+	if first != nil && (!os.SameFile(first, info) || first.Size() != info.Size() || !first.ModTime().Equal(info.ModTime())) {
+		return nil, errConcurrentEdit
+	}
+	now, err := nofollow.ReadFile(path, int64(len(old)))
+	var tl *nofollow.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, errConcurrentEdit
+	case errors.Is(err, nofollow.ErrNotRegular):
+		return nil, fmt.Errorf("not a regular file any more")
+	case err != nil:
+		return nil, err
+	}
+	if !bytes.Equal(now, old) {
+		return nil, errConcurrentEdit
+	}
+	return info, nil
 }
 
 // syncDir makes the rename durable; a file system that cannot sync a

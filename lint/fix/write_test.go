@@ -46,3 +46,44 @@ func TestWriteRefusesSymlinkedDirectory(t *testing.T) {
 		t.Errorf("written through a symlinked directory: err %v, file %q", err, got)
 	}
 }
+
+// TestWriteKeepsConcurrentEdit: an edit saved while the fix writes its
+// temporary file is reported and kept, never overwritten; whether the
+// editor rewrote the file in place (same size or not) or replaced it.
+func TestWriteKeepsConcurrentEdit(t *testing.T) {
+	edits := map[string]func(p string) error{
+		"in place, same size": func(p string) error { return os.WriteFile(p, []byte("OLD"), 0o644) },
+		"in place, longer":    func(p string) error { return os.WriteFile(p, []byte("old, edited"), 0o644) },
+		"replaced": func(p string) error {
+			if err := os.WriteFile(p+".new", []byte("edit"), 0o644); err != nil {
+				return err
+			}
+			return os.Rename(p+".new", p)
+		},
+	}
+	for name, edit := range edits {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			p := filepath.Join(dir, "a.md")
+			if err := os.WriteFile(p, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var want []byte
+			beforePublish = func(path string) {
+				if err := edit(path); err != nil {
+					t.Fatal(err)
+				}
+				want, _ = os.ReadFile(path)
+			}
+			defer func() { beforePublish = nil }()
+			err := Write(dir, []Change{{Path: "a.md", Old: []byte("old"), New: []byte("fixed")}})
+			got, _ := os.ReadFile(p)
+			if err == nil || !strings.Contains(err.Error(), "changed while it was being fixed") || string(got) != string(want) {
+				t.Errorf("err %v, file %q; want the concurrent edit %q kept and reported", err, got, want)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+				t.Errorf("temporary files left behind: %v", entries)
+			}
+		})
+	}
+}
