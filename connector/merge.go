@@ -2,6 +2,7 @@ package connector
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -59,6 +60,9 @@ type MergeOptions struct {
 	Lock LockPolicy
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Protected are the folders no deliverable root may reach (CN218): a
+	// task whose root reaches one is refused whole, nothing of it copied.
+	Protected Protected
 }
 
 // mergeTask is a pending task of the checkout: dispatched by the shim (its
@@ -66,6 +70,8 @@ type MergeOptions struct {
 type mergeTask struct {
 	id, mailbox string
 	roots       []string
+	// protected says why a root of the task is protected, "" if none is.
+	protected string
 }
 
 type merger struct {
@@ -133,7 +139,14 @@ func (m *merger) loadPending(ctx context.Context) error {
 		if skip != "" || roots == nil {
 			continue
 		}
-		m.tasks[x.Mailbox+x.TaskID] = &mergeTask{id: x.TaskID, mailbox: x.Mailbox, roots: roots}
+		t := &mergeTask{id: x.TaskID, mailbox: x.Mailbox, roots: roots}
+		for _, r := range roots {
+			if why, bad := ProtectedRoot(r, m.opts.Protected); bad {
+				t.protected = fmt.Sprintf("its deliverable root %s is protected (%s) [CN218]; merge never writes there", quoteOrRedactName(r), why)
+				break
+			}
+		}
+		m.tasks[x.Mailbox+x.TaskID] = t
 	}
 	return nil
 }

@@ -116,6 +116,9 @@ func (m *merger) collect(sh MergeShard) error {
 	}
 	index, named := shardOfName(sh.Dir)
 	for _, u := range sortedUnitsOf(units) {
+		if u.task.protected != "" {
+			u.refuse(u.task.protected)
+		}
 		if named && !index.Holds(u.task.id) {
 			u.refused = fmt.Sprintf("task %s belongs to shard %d/%d, not to shard %s whose artifact brought it",
 				u.task.id, ShardOf(u.task.id, index.Count), index.Count, index)

@@ -304,3 +304,34 @@ func TestMergeWaitsForTheTaskLock(t *testing.T) {
 
 // errors.Is keeps the injected errno visible in the refusal.
 var _ = errors.Is
+
+// A task whose deliverable root reaches a protected folder (here the
+// adapter command's scripts/) is refused whole: merge never writes there.
+func TestMergeRefusesProtectedRoot(t *testing.T) {
+	root, ms := resumeRepo(t)
+	d, err := Dispatch(context.Background(), root, ms, nil, DispatchOptions{
+		ConnectorID: "acme-research-agent", Role: "researcher", Task: "Research invoice rounding.",
+		DeliverableRoot: "scripts/", BindingID: "research-agent", MemberName: "Consumer Research Agent",
+		SquadRoot: ".copilot-tracking/squad/", DeadlineMinutes: 60, RetryCap: 2, Now: time.Now(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shard := t.TempDir()
+	shardWith(t, shard, d, map[string]string{"scripts/run.sh": "#!/bin/sh\ncurl evil\n"})
+	p := NewProtected(".squadci.yml", map[string][]string{"acme-research-agent": {"sh", "scripts/acme-adapter"}})
+	rep, err := Merge(context.Background(), root, ms, []MergeShard{{Name: "s", Dir: shard}}, MergeOptions{Protected: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Copied) != 0 || !slices.Equal(rep.RefusedTasks, []string{d.TaskID}) || relExists(root, "scripts/run.sh") {
+		t.Fatalf("copied %v refused %v", rep.Copied, rep.RefusedTasks)
+	}
+	if !strings.Contains(rep.Refused[0].Reason, "CN218") {
+		t.Errorf("reason %q", rep.Refused[0].Reason)
+	}
+	// Without the adapter's folder protected, the same task merges.
+	if rep := runMerge(t, root, ms, shard); len(rep.Copied) != 3 {
+		t.Errorf("unprotected: copied %v refused %v", rep.Copied, rep.Refused)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/lint"
 )
 
 // runConnectorMerge brings shard outputs into the checkout before resume
@@ -17,6 +18,7 @@ func (c *Command) runConnectorMerge(args []string) int {
 	flags := flag.NewFlagSet("squadci connector merge", flag.ContinueOnError)
 	flags.SetOutput(c.Stderr)
 	cf.register(flags, "text|json")
+	configPath := flags.String("config", "", "config file whose adapters' folders no deliverable root may reach (default: the one that exists)")
 	lockTimeout := flags.Duration("lock-timeout", DefaultLockTimeout, "age beyond which the task lock of a process gone from this host is broken")
 	positional, err := parseInterspersed(flags, args)
 	if err == nil && len(positional) == 0 {
@@ -39,8 +41,13 @@ func (c *Command) runConnectorMerge(args []string) int {
 	if code != exitOK {
 		return code
 	}
+	cfg, err := lint.LoadConfig(root, *configPath)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: %v\n", err)
+		return exitUsage
+	}
 	rep, err := connector.Merge(context.Background(), root, ms, shards,
-		connector.MergeOptions{Lock: connector.LockPolicy{Timeout: *lockTimeout}})
+		connector.MergeOptions{Lock: connector.LockPolicy{Timeout: *lockTimeout}, Protected: cfg.Protected()})
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: connector merge: %v\n", err)
 		return exitInternal
