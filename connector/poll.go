@@ -178,7 +178,7 @@ func (p *poller) pollTask(ctx context.Context, listed *Exchange) *PollOutcome {
 	adapter, mapped := p.opts.Adapters[o.ConnectorID]
 	t := &pollTarget{o: o, rel: claimPath(listed.Mailbox, listed.TaskID),
 		judge: claimJudge{self: p.opts.Claim, timeout: adapter.Timeout, deadline: c.Request.Deadline,
-			retryCap: c.State.RetryCap, now: now, alive: processAlive}}
+			retryCap: c.State.RetryCap, now: now, alive: processAlive, groupAlive: groupAlive}}
 	v, err := p.peekClaim(t)
 	if err != nil {
 		o.Error = err.Error()
@@ -217,6 +217,7 @@ func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *
 	o.Run = runAdapter(ctx, adapterCall{
 		dir: p.root, argv: adapter.Command, request: o.Request, timeout: max(endBy.Sub(p.now()), time.Millisecond),
 		limit: p.opts.OutputLimit, mask: adapter.masks(),
+		started: func(pgid int) { p.recordGroup(t, claim, pgid) },
 		env: append(append(append([]string{}, p.opts.Env...), adapter.Env...),
 			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+req.DeliverableRoot),
 	})

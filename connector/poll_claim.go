@@ -140,6 +140,29 @@ func (p *poller) finishClaim(t *pollTarget, c *Claim, run *AdapterRun, result bo
 	}
 }
 
+// recordGroup records the started run's process group in its claim, so
+// that a later poll on this host, should this one be killed, retries the
+// run only once the group is gone. Without a group, or when the claim
+// could not be written, the end-by time alone bounds the run.
+func (p *poller) recordGroup(t *pollTarget, c *Claim, pgid int) {
+	if pgid <= 0 {
+		return
+	}
+	c.PGID = pgid
+	lock, _ := p.lockTask(t)
+	if lock == nil {
+		return
+	}
+	defer p.release(t, lock)
+	if _, err := p.peekClaim(t); err != nil || t.found == nil || t.found.form != claimCurrent ||
+		!t.found.claim.sameRun(c) || t.found.claim.ended() {
+		return
+	}
+	if err := p.writeClaim(t, c, true); err != nil && t.o.Error == "" {
+		t.o.Error = "recording the run's process group: " + err.Error()
+	}
+}
+
 // writeClaim publishes the claim durably, its temporary file in
 // .squad-connector/ (where a resume removes one a killed writer left).
 func (p *poller) writeClaim(t *pollTarget, c *Claim, overwrite bool) error {
