@@ -179,7 +179,7 @@ func (p *poller) writeClaim(t *pollTarget, c *Claim, overwrite bool) error {
 func (p *poller) lockTask(t *pollTarget) (*taskLock, string) {
 	rel := lockPath(t.o.Mailbox, t.o.TaskID)
 	for try := 1; ; try++ {
-		lock, events, err := acquireLock(p.abs(rel), rel, t.o.TaskID, p.opts.Claim, p.now())
+		lock, events, err := acquireTaskLock(p.abs(rel), rel, t.o.TaskID, p.opts.Claim, p.now(), t.judge.deadline)
 		if len(events) > 0 {
 			ev := events[len(events)-1]
 			t.o.Lock = &ev
