@@ -116,3 +116,48 @@ func TestPollKeepsOffAForeignLockBeforeTheDeadline(t *testing.T) {
 		t.Errorf("outcome %+v lock %+v", o, o.Lock)
 	}
 }
+
+// Lint reports a lock only once resume and poll would break it whoever
+// wrote it; a younger one, one before the deadline plus the timeout, and
+// one it cannot read are not its business (CN511).
+func TestStaleLockFinding(t *testing.T) {
+	dir := filepath.Join(exchangeFixtures, "exchange-stale-lock")
+	fsys := DirFS(dir)
+	ms, _, _, err := LoadManifests(context.Background(), fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := NewMailboxIndex(ms)
+	deadline := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name, lock string
+		now        time.Time
+		want       bool
+	}{
+		{"past deadline+timeout", `{"pid":1,"host":"h","time":"2026-03-02T08:00:00Z"}`, deadline.Add(11 * time.Minute), true},
+		{"deadline+timeout not yet", `{"pid":1,"host":"h","time":"2026-03-02T08:00:00Z"}`, deadline.Add(9 * time.Minute), false},
+		{"young lock past deadline", `{"pid":1,"host":"h","time":"2026-03-03T08:00:00Z"}`, time.Date(2026, 3, 3, 8, 5, 0, 0, time.UTC), false},
+		{"unreadable", `garbage`, deadline.Add(time.Hour), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := LoadExchanges(context.Background(), fsys, ix)
+			if err != nil || len(l.Exchanges) != 1 || l.Exchanges[0].Lock == nil {
+				t.Fatalf("%v %+v", err, l)
+			}
+			x := l.Exchanges[0]
+			x.Lock.Src = []byte(tc.lock)
+			got := false
+			for _, d := range CheckExchange(x, &Env{Mailboxes: ix, Now: tc.now}).Diagnostics {
+				if d.Rule == "CN511" {
+					got = true
+					if d.Path != x.Lock.Path || d.Span.Start == 0 || !strings.Contains(d.Message, "resume or poll will break it") {
+						t.Errorf("finding %+v", d)
+					}
+				}
+			}
+			if got != tc.want {
+				t.Errorf("CN511 reported %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
