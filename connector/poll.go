@@ -70,7 +70,7 @@ const (
 	PollClaimed   = "claimed"   // claimed earlier: its run may still be running, or is never repeated
 	PollRan       = "ran"       // this poll claimed it (first run or retry) and ran the adapter
 	PollExhausted = "exhausted" // its last run failed and no retry is left
-	PollBusy      = "busy"      // its lock was held: the claim could not be looked at
+	PollBusy      = "busy"      // its lock was held, or its claim could not be read: the claim could not be looked at
 )
 
 // PollOutcome is one pending task of a poll.
@@ -181,7 +181,9 @@ func (p *poller) pollTask(ctx context.Context, listed *Exchange) *PollOutcome {
 			retryCap: c.State.RetryCap, now: now, alive: processAlive, groupAlive: groupAlive}}
 	v, err := p.peekClaim(t)
 	if err != nil {
-		o.Error = err.Error()
+		// Left alone until the claim can be read: never reported as
+		// merely pending, never run.
+		o.Action, o.Why, o.Error = PollBusy, "its claim could not be read", err.Error()
 		return o
 	}
 	if v.Action != PollRan {

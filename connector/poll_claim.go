@@ -38,14 +38,19 @@ func (p *poller) peekClaim(t *pollTarget) (claimVerdict, error) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return claimVerdict{Action: PollRan, Next: 1}, nil
-	case errors.Is(err, ErrLink):
-		return claimVerdict{}, fmt.Errorf("%s is not a regular file; remove it by hand", t.rel)
 	case err != nil:
 		var tooLarge *FileTooLargeError
-		if !errors.As(err, &tooLarge) {
-			return claimVerdict{}, fmt.Errorf("reading the claim: %w", err)
+		if errors.As(err, &tooLarge) {
+			src = nil // judged as a blank claim
+			break
 		}
-		src = nil // judged as a blank claim
+		if kind := p.notRegular(t.rel); kind != "" {
+			return claimVerdict{}, fmt.Errorf("the claim %s is %s, not a claim file; remove it by hand", t.rel, kind)
+		}
+		if errors.Is(err, ErrLink) {
+			return claimVerdict{}, fmt.Errorf("the claim %s is not a regular file; remove it by hand", t.rel)
+		}
+		return claimVerdict{}, fmt.Errorf("reading the claim %s: %w", t.rel, err)
 	}
 	var mtime time.Time
 	if info, err := p.fsys.Lstat(t.rel); err == nil {
@@ -54,6 +59,33 @@ func (p *poller) peekClaim(t *pollTarget) (claimVerdict, error) {
 	rc := parseClaim(src, mtime)
 	t.found = &rc
 	return t.judge.judge(rc), nil
+}
+
+// notRegular names what the entry at rel is when it is no regular file
+// ("a directory", "a symlink", …), or a link on its way; "" otherwise.
+func (p *poller) notRegular(rel string) string {
+	info, err := p.fsys.Lstat(rel)
+	switch {
+	case errors.Is(err, ErrLink):
+		return "behind a symlink or special file in its path"
+	case err != nil:
+		return ""
+	}
+	switch m := info.Mode(); {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symlink"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // reportClaim fills the outcome of a task the poll leaves alone.
