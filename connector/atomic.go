@@ -3,6 +3,7 @@ package connector
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -32,7 +33,16 @@ func writeUnsynced(path string, data []byte, perm fs.FileMode, overwrite bool) e
 
 // writeVia is writeUnsynced with the temporary file in tmpDir, a directory
 // on the same file system ("."+base+".tmp-*" there).
-func writeVia(tmpDir, path string, data []byte, perm fs.FileMode, overwrite bool) (err error) {
+func writeVia(tmpDir, path string, data []byte, perm fs.FileMode, overwrite bool) error {
+	return fillVia(tmpDir, path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}, perm, overwrite)
+}
+
+// fillVia is writeVia with the content written by fill, so a large file is
+// streamed into place instead of held in memory.
+func fillVia(tmpDir, path string, fill func(io.Writer) error, perm fs.FileMode, overwrite bool) (err error) {
 	dir, base := parentDir(path), filepath.Base(path)
 	var tmp *os.File
 	err = inDir(tmpDir, func() (err error) {
@@ -48,7 +58,7 @@ func writeVia(tmpDir, path string, data []byte, perm fs.FileMode, overwrite bool
 			os.Remove(name)
 		}
 	}()
-	if _, err := tmp.Write(data); err != nil {
+	if err := fill(tmp); err != nil {
 		tmp.Close()
 		return err
 	}

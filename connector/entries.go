@@ -17,6 +17,7 @@ const (
 	EntryExampleRequest                  // examples/<name>.request.json
 	EntryExampleResult                   // examples/<name>.result.json
 	EntryArchived                        // anything under .squad-connector/archive/: a finished task's moved files
+	EntryMergeJournal                    // .squad-connector/<taskId>.merge.json, an interrupted merge's journal
 )
 
 // ClassifyEntry judges rest, a path relative to its mailbox, and returns its
@@ -56,6 +57,9 @@ func ClassifyEntry(rest string, dropRoot bool) (EntryKind, string) {
 		}
 		if stem, ok := strings.CutSuffix(name, ".lock"); ok && stem != "" {
 			return EntryLock, stem
+		}
+		if stem, ok := strings.CutSuffix(name, ".merge.json"); ok && stem != "" {
+			return EntryMergeJournal, stem
 		}
 	case examplesDir:
 		if stem, ok := strings.CutSuffix(name, ".request.json"); ok && stem != "" {

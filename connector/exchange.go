@@ -80,6 +80,10 @@ func GroupExchanges(ix *MailboxIndex, paths []string) ([]*Exchange, []diag.Diagn
 			strays = append(strays, strayFinding(p, box))
 			continue
 		}
+		if kind == EntryMergeJournal {
+			strays = append(strays, mergeInterruptedFinding(p, stem))
+			continue
+		}
 		example := false
 		key := box + "\x00" + stem
 		if kind == EntryExampleRequest || kind == EntryExampleResult {

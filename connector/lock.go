@@ -308,7 +308,7 @@ func stateTemp(name string) (taskID string, ok bool) {
 	if !dot {
 		return "", false
 	}
-	for _, base := range [...]string{".state.json.tmp-", ".claim.json.tmp-"} {
+	for _, base := range [...]string{".state.json.tmp-", ".claim.json.tmp-", ".merge.json.tmp-"} {
 		if id, _, ok := strings.Cut(rest, base); ok && id != "" {
 			return id, true
 		}

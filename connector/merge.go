@@ -1,28 +1,30 @@
 package connector
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/squadci/squadci/internal/nofollow"
+	"time"
 )
 
 // Merge brings shard outputs (trees laid out like the repository, one per
 // runner) into the checkout (scale.md "Merge is a union of task-owned
-// files"). A file is task-owned when it is a claim or result in the mailbox
-// of a pending task, named by that task's id, or lies under the deliverable
-// roots of a pending task. Everything else is refused. A path that the
-// checkout holds, or that another shard brings, with different content is a
-// conflict: every task owning it is refused whole, so a resume never sees a
-// mix of two shards' files. Nothing is ever overwritten.
+// files"). What a shard may bring for a pending task — one the shim
+// dispatched and that is not finished — is its unit: its claim, its result,
+// and the artifacts that result lists under the task's deliverable roots,
+// within the exchange's caps. Nothing else is copied: a file under a root
+// that no result lists is skipped (and said so), anything else is refused.
+//
+// A unit is merged whole or not at all. A path the checkout holds, or that
+// another shard brings, with different content, a file where another unit
+// needs a directory (or the reverse), a link among the listed files, a
+// task that hashes to another shard than the artifact that brought it, or
+// a failed write refuses the unit whole. A unit is written under the
+// task's lock, artifacts first and the claim and result last, with a
+// journal of what it creates: a merge killed at any point leaves a journal
+// the next merge or resume rolls back before anything judges the task, so
+// the task is either absent or whole. Nothing in the checkout is ever
+// overwritten.
 
 // MergeFile is one file merge saw in a shard.
 type MergeFile struct {
@@ -41,8 +43,22 @@ type MergeReport struct {
 	Unchanged []MergeFile `json:"unchanged"`
 	// Refused were not copied, with the reason.
 	Refused []MergeFile `json:"refused"`
+	// Skipped lie under a pending task's deliverable roots but no result
+	// in their shard lists them: not copied, and no task is refused for them.
+	Skipped []MergeFile `json:"skipped"`
 	// RefusedTasks are the tasks none of whose files were copied.
 	RefusedTasks []string `json:"refusedTasks"`
+	// RolledBack are earlier merges that were interrupted and undone
+	// before this one began.
+	RolledBack []RolledBackMerge `json:"rolledBack"`
+}
+
+// MergeOptions are a merge's settings.
+type MergeOptions struct {
+	// Lock says who this process is and when another's task lock is stale.
+	Lock LockPolicy
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
 }
 
 // mergeTask is a pending task of the checkout: dispatched by the shim (its
@@ -52,22 +68,14 @@ type mergeTask struct {
 	roots       []string
 }
 
-type mergeCandidate struct {
-	MergeFile
-	data []byte
-	// conflict is set once two shards brought the path with different
-	// content: it is never written, and every later copy is refused too.
-	conflict string
-}
-
 type merger struct {
 	root   string
+	opts   MergeOptions
 	ix     *MailboxIndex
 	tasks  map[string]*mergeTask // by mailbox + taskId
-	byID   map[string]*mergeTask
-	files  map[string]*mergeCandidate // accepted so far, by path
+	units  []*mergeUnit
 	report *MergeReport
-	// refused maps a task refused whole to why.
+	// refused maps a task refused whole to true.
 	refused map[string]bool
 }
 
@@ -75,19 +83,35 @@ type merger struct {
 type MergeShard struct{ Name, Dir string }
 
 // Merge copies the task-owned files of each shard directory into root.
-func Merge(ctx context.Context, root string, ms []*Manifest, shards []MergeShard) (*MergeReport, error) {
-	m := &merger{root: root, ix: NewMailboxIndex(ms), tasks: map[string]*mergeTask{}, byID: map[string]*mergeTask{},
-		files: map[string]*mergeCandidate{}, report: &MergeReport{Version: 1}, refused: map[string]bool{}}
+func Merge(ctx context.Context, root string, ms []*Manifest, shards []MergeShard, opts MergeOptions) (*MergeReport, error) {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	opts.Lock = opts.Lock.self()
+	m := &merger{root: root, opts: opts, ix: NewMailboxIndex(ms), tasks: map[string]*mergeTask{},
+		report: &MergeReport{Version: 1}, refused: map[string]bool{}}
 	if err := m.loadPending(ctx); err != nil {
 		return nil, err
 	}
+	if err := m.settleJournals(); err != nil {
+		return nil, err
+	}
 	for _, sh := range shards {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if err := m.collect(sh); err != nil {
 			return nil, err
 		}
 	}
-	m.compareCheckout()
-	m.write()
+	m.hashUnits()
+	m.refuseConflicts()
+	for _, tm := range m.byTask() {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		m.commit(tm)
+	}
 	return m.finish(), nil
 }
 
@@ -109,298 +133,45 @@ func (m *merger) loadPending(ctx context.Context) error {
 		if skip != "" || roots == nil {
 			continue
 		}
-		t := &mergeTask{id: x.TaskID, mailbox: x.Mailbox, roots: roots}
-		m.tasks[x.Mailbox+x.TaskID] = t
-		m.byID[x.TaskID] = t
+		m.tasks[x.Mailbox+x.TaskID] = &mergeTask{id: x.TaskID, mailbox: x.Mailbox, roots: roots}
 	}
 	return nil
 }
 
-// collect walks one shard without following links.
-func (m *merger) collect(sh MergeShard) error {
-	dir := sh.Dir
-	results := map[string][]string{} // artifact path → task ids whose result in this shard lists it
-	var entries []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		entries = append(entries, filepath.ToSlash(rel))
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("reading shard %s: %w", sh.Name, err)
-	}
-	slices.Sort(entries)
-	for _, rel := range entries {
-		m.readResultArtifacts(dir, rel, results)
-	}
-	for _, rel := range entries {
-		m.consider(sh, rel, results)
-	}
-	return nil
-}
-
-// readResultArtifacts records which paths a shard's result files list, so
-// a file under roots several tasks share is attributed to its task.
-func (m *merger) readResultArtifacts(dir, rel string, into map[string][]string) {
-	box, _, ok := m.ix.Owner(rel)
-	if !ok {
-		return
-	}
-	if kind, id := ClassifyEntry(rel[len(box):], box == DropRoot); kind != EntryResult {
-		return
-	} else if data, err := nofollow.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)), MaxFileSize); err == nil {
-		var r ResultFile
-		if json.Unmarshal(data, &r) != nil {
-			return
-		}
-		for _, a := range r.Artifacts {
-			into[a.Path] = append(into[a.Path], id)
-		}
-		for _, o := range r.Outputs {
-			for _, a := range o.Artifacts {
-				into[a.Path] = append(into[a.Path], id)
-			}
-		}
-	}
-}
-
-// consider judges one shard file: who owns it, whether it is readable, and
-// whether another shard brought the same path.
-func (m *merger) consider(sh MergeShard, rel string, listed map[string][]string) {
-	dir := sh.Dir
-	f := MergeFile{Path: rel, Shard: sh.Name}
-	owners, why := m.owners(rel, listed)
-	f.TaskIDs = owners
-	if bad := checkShardEntry(dir, rel); bad != "" {
-		why = bad // a link is refused as one, and refuses its owner
-	}
-	if why != "" {
-		m.refuse(f, why)
-		return
-	}
-	limit := int64(MaxFileSize)
-	data, err := nofollow.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)), limit)
-	if err != nil {
-		m.refuse(f, "unreadable: "+err.Error())
-		return
-	}
-	prev, seen := m.files[rel]
-	switch {
-	case !seen:
-		m.files[rel] = &mergeCandidate{MergeFile: f, data: data}
-	case prev.conflict != "":
-		m.refuse(f, prev.conflict)
-	case bytes.Equal(prev.data, data):
-		// The same file from two shards: one copy.
-	default:
-		m.conflict(prev, f, fmt.Sprintf("shards %s and %s bring different content", prev.Shard, sh.Name))
-	}
-}
-
-// checkShardEntry refuses a link or special file, which merge never copies.
-func checkShardEntry(dir, rel string) string {
-	info, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rel)))
-	switch {
-	case err != nil:
-		return err.Error()
-	case !info.Mode().IsRegular():
-		return "not a regular file (" + describeMode(info.Mode()) + "); merge copies only regular files"
-	}
-	return ""
-}
-
-// owners attributes rel to its pending tasks, or says why no task owns it.
-func (m *merger) owners(rel string, listed map[string][]string) ([]string, string) {
-	if reason, ok := CheckSafePath(rel, false); !ok {
-		return nil, "unsafe path: " + reason
-	}
-	if hasSegment(strings.ToLower(rel), ".git") {
-		return nil, "it lies in .git"
-	}
-	if box, _, ok := m.ix.Owner(rel); ok {
-		return m.mailboxOwner(box, rel)
-	}
+// rootsOwning lists, sorted, the pending tasks whose deliverable roots hold
+// rel.
+func (m *merger) rootsOwning(rel string) []string {
 	var in []string
-	for _, t := range m.byID {
+	for _, t := range m.tasks {
 		if slices.ContainsFunc(t.roots, func(r string) bool { return PathWithin(r, rel) }) {
 			in = append(in, t.id)
 		}
 	}
-	if len(in) == 0 {
-		return nil, "outside every pending task's deliverable roots"
-	}
 	slices.Sort(in)
-	if len(in) == 1 {
-		return in, ""
-	}
-	// Roots several tasks share: the task whose result lists the file owns
-	// it. A file no result claims has no owner to refuse, only itself.
-	var named []string
-	for _, id := range listed[rel] {
-		if slices.Contains(in, id) {
-			named = append(named, id)
-		}
-	}
-	if len(named) == 0 {
-		return nil, "under the deliverable roots of several pending tasks (" + strings.Join(in, ", ") +
-			") and no result in this shard lists it"
-	}
-	slices.Sort(named)
-	return slices.Compact(named), ""
+	return slices.Compact(in)
 }
 
-// mailboxOwner accepts only a pending task's claim or result.
-func (m *merger) mailboxOwner(box, rel string) ([]string, string) {
-	kind, id := ClassifyEntry(rel[len(box):], box == DropRoot)
-	switch kind {
-	case EntryClaim, EntryResult:
-		if _, ok := m.tasks[box+id]; ok {
-			return []string{id}, ""
-		}
-		return nil, fmt.Sprintf("no pending task %s in mailbox %s", id, box)
-	case EntryRequest:
-		return nil, "a request: only dispatch writes requests"
-	case EntrySnapshot:
-		return nil, "a snapshot: only dispatch writes snapshots"
-	case EntryState, EntryLock:
-		return nil, "task state (" + stateDir + "): only resume writes it"
-	case EntryArchived:
-		return nil, "an archived file (" + archiveDir + ")"
-	}
-	return nil, "in mailbox " + box + " but neither a claim nor a result"
-}
-
-func (m *merger) refuse(f MergeFile, why string) {
+func (m *merger) refuseFile(f MergeFile, why string) {
 	f.Reason = why
 	m.report.Refused = append(m.report.Refused, f)
-	for _, id := range f.TaskIDs {
-		m.refused[id] = true
-	}
-}
-
-// conflict refuses both sides of a conflicting path and their tasks whole.
-func (m *merger) conflict(prev *mergeCandidate, f MergeFile, why string) {
-	ids := slices.Concat(prev.TaskIDs, f.TaskIDs)
-	slices.Sort(ids)
-	ids = slices.Compact(ids)
-	why += "; tasks " + strings.Join(ids, ", ") + " are refused whole"
-	p := prev.MergeFile
-	p.TaskIDs, f.TaskIDs = ids, ids
-	m.refuse(p, why)
-	m.refuse(f, why)
-	prev.conflict = why
-}
-
-// compareCheckout turns a path the checkout already holds into a no-op
-// (same content) or a conflict (anything else).
-func (m *merger) compareCheckout() {
-	for _, rel := range m.sortedPaths() {
-		c := m.files[rel]
-		if c.conflict != "" {
-			continue
-		}
-		info, err := StatNoFollow(DirFS(m.root), rel)
-		var dp *DiskProblem
-		if errors.As(err, &dp) && dp.Kind == DiskMissing {
-			continue
-		}
-		switch {
-		case err != nil:
-			m.conflictCheckout(c, "the checkout's path is unusable: "+err.Error())
-		case !info.Mode().IsRegular():
-			m.conflictCheckout(c, "the checkout holds "+describeMode(info.Mode())+" there")
-		default:
-			have, err := nofollow.ReadFile(filepath.Join(m.root, filepath.FromSlash(rel)), MaxFileSize)
-			switch {
-			case err != nil:
-				m.conflictCheckout(c, "the checkout's file is unreadable: "+err.Error())
-			case bytes.Equal(have, c.data):
-				m.report.Unchanged = append(m.report.Unchanged, c.MergeFile)
-				delete(m.files, rel)
-			default:
-				m.conflictCheckout(c, "the checkout holds different content")
-			}
-		}
-	}
-}
-
-func (m *merger) conflictCheckout(c *mergeCandidate, why string) {
-	delete(m.files, c.Path)
-	m.refuse(c.MergeFile, why+"; tasks "+strings.Join(c.TaskIDs, ", ")+" are refused whole")
-}
-
-func (m *merger) sortedPaths() []string {
-	paths := make([]string, 0, len(m.files))
-	for p := range m.files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	return paths
-}
-
-// write publishes every accepted file of a task not refused, atomically,
-// 0644, creating directories inside the root only.
-func (m *merger) write() {
-	for _, rel := range m.sortedPaths() {
-		c := m.files[rel]
-		if c.conflict != "" {
-			continue
-		}
-		if slices.ContainsFunc(c.TaskIDs, func(id string) bool { return m.refused[id] }) {
-			c.Reason = "its task is refused (another of its files was)"
-			m.report.Refused = append(m.report.Refused, c.MergeFile)
-			continue
-		}
-		if err := m.publish(rel, c.data); err != nil {
-			m.refuse(c.MergeFile, "writing: "+err.Error())
-			continue
-		}
-		m.report.Copied = append(m.report.Copied, c.MergeFile)
-	}
-}
-
-// publish creates rel's parent directories one by one, refusing any
-// component that is not a real directory, then writes rel without
-// replacing anything.
-func (m *merger) publish(rel string, data []byte) error {
-	parts := strings.Split(rel, "/")
-	dir := m.root
-	for _, seg := range parts[:len(parts)-1] {
-		dir = filepath.Join(dir, seg)
-		info, err := os.Lstat(dir)
-		if errors.Is(err, fs.ErrNotExist) {
-			if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-				return err
-			}
-			info, err = os.Lstat(dir)
-		}
-		if err != nil {
-			return err
-		}
-		if !info.IsDir() {
-			return fmt.Errorf("%s: %w", dir, ErrLink)
-		}
-	}
-	return WriteFileAtomic(filepath.Join(m.root, filepath.FromSlash(rel)), data, 0o644, false)
 }
 
 // finish sorts the report and lists the refused tasks.
 func (m *merger) finish() *MergeReport {
 	r := m.report
-	for _, l := range []*[]MergeFile{&r.Copied, &r.Unchanged, &r.Refused} {
+	for _, l := range []*[]MergeFile{&r.Copied, &r.Unchanged, &r.Refused, &r.Skipped} {
 		if *l == nil {
 			*l = []MergeFile{}
 		}
-		slices.SortStableFunc(*l, func(a, b MergeFile) int { return strings.Compare(a.Path, b.Path) })
+		slices.SortStableFunc(*l, func(a, b MergeFile) int {
+			if c := strings.Compare(a.Path, b.Path); c != 0 {
+				return c
+			}
+			return strings.Compare(a.Shard, b.Shard)
+		})
+	}
+	if r.RolledBack == nil {
+		r.RolledBack = []RolledBackMerge{}
 	}
 	r.RefusedTasks = []string{}
 	for id := range m.refused {

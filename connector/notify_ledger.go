@@ -5,17 +5,22 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/lint/source"
 )
 
-// A resume tells the squad of each transition after its states are
-// durable. A notification that fails is recorded in the task's state
-// (StateNotification) under the task's lock, with the state's own atomic
-// write; the next resume finds it (ResumeReport.Owed) and sends what is
-// owed, again under the lock, so two resumes never both send it. Sent
-// channels leave the record at once; an empty record is removed. After
-// MaxNotifyAttempts failed sends it is kept with gaveUp and never retried.
+// A notification is owed before it is sent. A resume that announces
+// transitions (ResumeOptions.Announce) writes each one's final state with
+// the notification already owed (StateNotification, attempts 0), in the
+// same atomic write that records the transition, so no crash can leave a
+// finished task whose announcement is neither sent nor owed. The caller
+// then sends what is owed through Settle, under the task's lock, so two
+// resumes never both send it; sent channels leave the record, and an empty
+// record is removed. A crash between a send and that write leaves the
+// record, and the next resume sends again: delivery is at least once.
+// After MaxNotifyAttempts failed sends the record is kept with gaveUp and
+// never retried.
 
 // OwedNotification is a finished task whose state records a notification
 // still owed.
@@ -48,6 +53,19 @@ type SendFunc func(t *TaskOutcome, channels []string) (failed []string, err erro
 type NotificationLedger struct {
 	mailboxRun
 	lock LockPolicy
+
+	mu     sync.Mutex
+	events []LockEvent
+}
+
+// Locks are the locks of others the ledger found held: skipped or broken
+// (a resume killed while sending leaves its lock), sorted by path.
+func (l *NotificationLedger) Locks() []LockEvent {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := slices.Clone(l.events)
+	slices.SortStableFunc(out, func(a, b LockEvent) int { return strings.Compare(a.Path, b.Path) })
+	return out
 }
 
 // NewNotificationLedger works on the mailboxes of ms under root.
@@ -61,19 +79,24 @@ func (l *NotificationLedger) Close() { l.files.close() }
 // maxLastError bounds the error a state records.
 const maxLastError = 500
 
-// Owe records that the announcement of a transition this run made failed
-// on channels. attempted is false when nothing was sent at all (the
-// notifier could not be configured): that counts no attempt.
-func (l *NotificationLedger) Owe(mailbox, taskID string, channels []string, attempted bool, cause error) (*StateNotification, error) {
-	var rec *StateNotification
-	err := l.update(mailbox, taskID, func(_ *Checked, cur *StateNotification) (*StateNotification, bool) {
-		if cur != nil {
-			return nil, false // recorded already (by another resume): never twice
-		}
-		rec = owedRecord(channels, 0, attempted, cause)
-		return rec, true
-	})
-	return rec, err
+// ErrNotSent marks a send error where nothing reached the API, or where
+// the run stopped the send itself (its notification deadline, a stop): the
+// record keeps the error but counts no failed attempt.
+var ErrNotSent = errors.New("not sent")
+
+// oweAnnouncement adds to next, the state a transition writes, the
+// notification owed on channels, and returns its encoding; data (the state
+// without it) when there are no channels.
+func oweAnnouncement(next *StateFile, path string, data []byte, channels []string) ([]byte, error) {
+	if len(channels) == 0 {
+		return data, nil
+	}
+	next.Notification = &StateNotification{Owed: slices.Clone(channels)}
+	owed := next.Encode()
+	if _, ds := ParseState(path, owed); hasError(ds) {
+		return nil, fmt.Errorf("the state owing the notification (%s) would not be valid; the task was left as it was", strings.Join(channels, ", "))
+	}
+	return owed, nil
 }
 
 // Settle sends the notification o records, under the task's lock, on the
@@ -108,7 +131,7 @@ func (l *NotificationLedger) Settle(o OwedNotification, available []string, send
 		if len(left) == 0 {
 			return nil, true // everything sent: the record goes
 		}
-		rec := owedRecord(left, cur.Attempts, err != nil, err)
+		rec := owedRecord(left, cur.Attempts, err != nil && !errors.Is(err, ErrNotSent), err)
 		if err == nil {
 			rec.LastError = cur.LastError
 		}
@@ -160,7 +183,12 @@ func (l *NotificationLedger) update(mailbox, taskID string, fn func(*Checked, *S
 		return errNotFinished
 	}
 	rel := lockPath(mailbox, taskID)
-	lock, _, err := acquireLock(l.abs(rel), rel, taskID, l.lock, l.now())
+	lock, events, err := acquireLock(l.abs(rel), rel, taskID, l.lock, l.now())
+	if len(events) > 0 {
+		l.mu.Lock()
+		l.events = append(l.events, events...)
+		l.mu.Unlock()
+	}
 	if errors.Is(err, errLockBusy) {
 		return fmt.Errorf("another process holds the task lock; the next resume tries again")
 	}

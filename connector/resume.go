@@ -33,6 +33,10 @@ type ResumeOptions struct {
 	// Progress, when set, is called after each task with the tasks done
 	// and the total. It may be called from several goroutines at once.
 	Progress func(done, total int)
+	// Announce lists the channels (ChannelDispatch, ChannelComment) the
+	// caller tells the squad of transitions on: each transition's state is
+	// written with its notification owed on them (notify_ledger.go).
+	Announce []string
 }
 
 // TaskOutcome is what a resume did with one task: the decision of spec §5,
@@ -83,6 +87,9 @@ type ResumeReport struct {
 	// Owed are finished tasks whose state records a notification still
 	// owed (not given up), sorted like Tasks: the caller sends them.
 	Owed []OwedNotification
+	// Merges are interrupted merges found and settled (completed or rolled
+	// back) before their task was judged.
+	Merges []RolledBackMerge
 }
 
 // Resume runs the resume of spec §5 over every pending task of every
@@ -104,7 +111,8 @@ func Resume(ctx context.Context, root string, opts ResumeOptions) (*ResumeReport
 	r.syncStateDirs(tasks)
 	slices.SortStableFunc(r.events, func(a, b LockEvent) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortFunc(r.owed, func(a, b OwedNotification) int { return strings.Compare(a.State, b.State) })
-	return &ResumeReport{Tasks: tasks, Locks: r.events, Owed: r.owed}, ctx.Err()
+	slices.SortStableFunc(r.merges, func(a, b RolledBackMerge) int { return strings.Compare(a.Journal, b.Journal) })
+	return &ResumeReport{Tasks: tasks, Locks: r.events, Owed: r.owed, Merges: r.merges}, ctx.Err()
 }
 
 // syncStateDirs makes the renames of every state a resume replaced
@@ -141,15 +149,17 @@ func (r *resumer) syncStateDirs(tasks []TaskOutcome) {
 // resumer is the state of one Resume.
 type resumer struct {
 	mailboxRun
-	lock LockPolicy
+	lock     LockPolicy
+	announce []string
 
 	mu     sync.Mutex
 	events []LockEvent
 	owed   []OwedNotification
+	merges []RolledBackMerge
 }
 
 func newResumer(root string, opts ResumeOptions) *resumer {
-	return &resumer{mailboxRun: newMailboxRun(root, opts.Manifests, opts.Now, opts.Workers, DefaultResumeWorkers), lock: opts.Lock.self()}
+	return &resumer{mailboxRun: newMailboxRun(root, opts.Manifests, opts.Now, opts.Workers, DefaultResumeWorkers), lock: opts.Lock.self(), announce: opts.Announce}
 }
 
 // resumeItem resumes one task: a quick look at its state without the lock
@@ -171,12 +181,12 @@ func (r *resumer) resumeItem(it *resumeItem) *TaskOutcome {
 	// Report the task if it was pending before the lock, or if the
 	// decision finds something beside a finished one.
 	it.pending = st == nil || !isTerminal(st.Status)
-	if st == nil && it.temps == nil && !it.locked {
+	if st == nil && it.temps == nil && !it.locked && !it.journal {
 		// No state (an orphan request fails closed, never written) or one
 		// that cannot be parsed: decided without the lock, never written.
 		return r.decideUnlocked(it, false, peek)
 	}
-	if st != nil && isTerminal(st.Status) && it.temps == nil && !it.locked {
+	if st != nil && isTerminal(st.Status) && it.temps == nil && !it.locked && !it.journal {
 		return r.decideUnlocked(it, true, peek)
 	}
 	return r.underLock(it, st)
@@ -253,6 +263,18 @@ func (r *resumer) underLock(it *resumeItem, st *State) *TaskOutcome {
 
 // resumeLocked is steps 1–5 of spec §5 for one task whose lock is held.
 func (r *resumer) resumeLocked(it *resumeItem) (*TaskOutcome, error) {
+	if it.journal {
+		// A merge died part way: finish or undo it before judging the task.
+		rb, err := recoverMerge(r.root, it.mailbox, it.taskID)
+		if err != nil {
+			return nil, err
+		}
+		if rb != nil {
+			r.mu.Lock()
+			r.merges = append(r.merges, *rb)
+			r.mu.Unlock()
+		}
+	}
 	for _, t := range it.temps {
 		if err := removeStaleTemp(r.abs(t)); err != nil {
 			return nil, err
@@ -277,6 +299,14 @@ func (r *resumer) resumeLocked(it *resumeItem) (*TaskOutcome, error) {
 			return nil, nil // a finished task visited only to clear a stale lock
 		}
 		return o, nil
+	}
+	if isTerminal(d.Status) {
+		owed, err := oweAnnouncement(next, x.State.Path, data, r.announce)
+		if err != nil {
+			o.Changed = false
+			return o, err
+		}
+		data = owed
 	}
 	abs := r.abs(x.State.Path)
 	if err := writeUnsynced(abs, data, 0o644, true); err != nil {
@@ -381,6 +411,8 @@ type resumeItem struct {
 	// a killed process may have left.
 	locked bool
 	temps  []string
+	// journal is set when an interrupted merge's journal was listed.
+	journal bool
 }
 
 func (it *resumeItem) housekeepingOnly() bool { return !it.pending }
@@ -412,9 +444,11 @@ func (r *resumer) discover(ctx context.Context) ([]resumeItem, error) {
 		}
 		name := p[len(box)+len(stateDir):]
 		var id string
-		temp := false
+		temp, journal := false, false
 		if kind, stem := ClassifyEntry(p[len(box):], box == DropRoot); kind == EntryLock {
 			id = stem
+		} else if kind == EntryMergeJournal {
+			id, journal = stem, true
 		} else if tid, ok := stateTemp(name); ok {
 			id, temp = tid, true
 		} else {
@@ -426,9 +460,12 @@ func (r *resumer) discover(ctx context.Context) ([]resumeItem, error) {
 			i, index[key] = len(items), len(items)
 			items = append(items, resumeItem{mailbox: box, taskID: id, manifest: m})
 		}
-		if temp {
+		switch {
+		case journal:
+			items[i].journal = true
+		case temp:
 			items[i].temps = append(items[i].temps, p)
-		} else {
+		default:
 			items[i].locked = true
 		}
 	}

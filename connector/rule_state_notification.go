@@ -41,11 +41,13 @@ var stateNotificationShape = newShape(
 var ruleStateNotification = diag.Register(diag.Rule{
 	ID: "CN421", Name: "state-notification", Severity: diag.SeverityError, Domain: "state",
 	Short: "Task state notification record is malformed",
-	Full: "A resume that could not tell the squad of a transition records it in the task's state: " +
-		"notification {owed, attempts, lastError, gaveUp?}. Only a finished task (completed, failed, " +
-		"unreachable) owes a notification. owed lists the channels not yet sent, each once: dispatch, " +
-		"comment. attempts counts failed sends, 0–5; the fifth failure sets gaveUp true, and gaveUp is " +
-		"true only then. The next resume sends what is owed and removes the record once everything is sent.",
+	Full: "A resume that tells the squad of a transition records the notification as owed in the task's state " +
+		"before it sends anything, in the same write as the transition: notification {owed, attempts, lastError, " +
+		"gaveUp?}. Only a finished task (completed, failed, unreachable) owes a notification. owed lists the " +
+		"channels not yet sent, each once: dispatch, comment. attempts counts failed sends, 0–5 (a send the run " +
+		"cut short or never started counts none; lastError is empty until one fails); the fifth failure sets " +
+		"gaveUp true, and gaveUp is true only then. Each channel leaves the record once its send succeeded, and " +
+		"the record is removed once everything is sent; a resume killed in between sends again (at least once).",
 	Help: stateHelp,
 })
 

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/google/go-github/v62/github"
 	"github.com/squadci/squadci/internal/ghapi"
@@ -28,6 +29,12 @@ type Transition struct {
 	Artifacts   []string `json:"artifacts"`
 }
 
+// DefaultRequestTimeout bounds one API request (redirects and reading the
+// answer included) when Config.RequestTimeout is 0. GitHub answers these
+// calls in well under a second; an API that has not answered in 10 s is
+// treated as down rather than waited for.
+const DefaultRequestTimeout = 10 * time.Second
+
 // Config says where and how to notify.
 type Config struct {
 	APIURL     string // GITHUB_API_URL; default https://api.github.com
@@ -36,6 +43,8 @@ type Config struct {
 	Dispatch   bool   // send repository_dispatch
 	Comment    int    // comment on this issue or pull request; 0 for none
 	HTTPClient *http.Client
+	// RequestTimeout bounds each request; 0 means DefaultRequestTimeout.
+	RequestTimeout time.Duration
 }
 
 // Notifier sends notifications for transitions.
@@ -57,6 +66,9 @@ func New(cfg Config) (*Notifier, error) {
 	client, err := ghapi.NewClient(cfg.APIURL, cfg.Token, cfg.HTTPClient)
 	if err != nil {
 		return nil, fmt.Errorf("notify: %w", err)
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = DefaultRequestTimeout
 	}
 	return &Notifier{cfg: cfg, client: client, owner: owner, repo: repo}, nil
 }
@@ -86,27 +98,43 @@ func (n *Notifier) Notify(ctx context.Context, t Transition) error {
 	return err
 }
 
-// Send sends t on each of channels that is configured, and returns the
-// channels that failed with their errors joined: a caller that records
-// what is still owed never sends a channel twice.
+// Send sends t on each of channels that is configured, one request each
+// within the request timeout, and returns the channels that failed with
+// their errors joined: a caller that records what is still owed never
+// sends a channel twice. Once ctx ends, the channels left are not sent and
+// count as failed.
 func (n *Notifier) Send(ctx context.Context, t Transition, channels []string) (failed []string, err error) {
 	var errs []error
 	for _, ch := range channels {
-		var e error
+		var send func(context.Context, Transition) error
 		switch {
 		case ch == ChannelDispatch && n.cfg.Dispatch:
-			e = n.dispatch(ctx, t)
+			send = n.dispatch
 		case ch == ChannelComment && n.cfg.Comment != 0:
-			e = n.comment(ctx, t)
+			send = n.comment
 		default:
 			continue
 		}
-		if e != nil {
+		if e := n.request(ctx, t, ch, send); e != nil {
 			failed = append(failed, ch)
 			errs = append(errs, e)
 		}
 	}
 	return failed, errors.Join(errs...)
+}
+
+// request makes one channel's request within the request timeout.
+func (n *Notifier) request(ctx context.Context, t Transition, ch string, send func(context.Context, Transition) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s for task %s not sent: %w", ch, t.TaskID, context.Cause(ctx))
+	}
+	rctx, cancel := context.WithTimeout(ctx, n.cfg.RequestTimeout)
+	defer cancel()
+	err := send(rctx, t)
+	if err != nil && ctx.Err() == nil && errors.Is(rctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("%s for task %s: no answer within %s: %w", ch, t.TaskID, n.cfg.RequestTimeout, context.DeadlineExceeded)
+	}
+	return err
 }
 
 func (n *Notifier) dispatch(ctx context.Context, t Transition) error {

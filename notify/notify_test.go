@@ -3,12 +3,15 @@ package notify
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 type call struct {
@@ -146,5 +149,54 @@ func TestSendReportsFailedChannels(t *testing.T) {
 	if failed, err := n.Send(context.Background(), transition, []string{ChannelDispatch}); err != nil || failed != nil ||
 		len(paths) != 1 || paths[0] != "/repos/acme/app/dispatches" {
 		t.Errorf("dispatch only: failed %v, err %v, calls %v", failed, err, paths)
+	}
+}
+
+// hangingAPI never answers until the test ends; it counts the requests it
+// got.
+func hangingAPI(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
+	var got atomic.Int32
+	done := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got.Add(1)
+		select {
+		case <-done:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(func() { close(done); srv.Close() })
+	return srv, &got
+}
+
+// Each request has its own deadline: an API that never answers costs
+// RequestTimeout per channel, and both channels are reported failed.
+func TestSendTimesOutEachRequest(t *testing.T) {
+	srv, got := hangingAPI(t)
+	n, err := New(Config{APIURL: srv.URL, Token: "tok", Repository: "acme/app", Dispatch: true, Comment: 7, RequestTimeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed, err := n.Send(context.Background(), transition, n.Channels())
+	if len(failed) != 2 || !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "no answer within 50ms") || got.Load() != 2 {
+		t.Errorf("failed %v, err %v, requests %d", failed, err, got.Load())
+	}
+}
+
+// Once the caller's context ends, the channels left are not sent at all.
+func TestSendStopsWhenContextEnds(t *testing.T) {
+	srv, got := hangingAPI(t)
+	n, err := New(Config{APIURL: srv.URL, Token: "tok", Repository: "acme/app", Dispatch: true, Comment: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	failed, err := n.Send(ctx, transition, n.Channels())
+	if len(failed) != 2 || err == nil || !strings.Contains(err.Error(), "comment for task t-1a2b not sent") || got.Load() != 1 {
+		t.Errorf("failed %v, err %v, requests %d", failed, err, got.Load())
+	}
+	if strings.Contains(err.Error(), "no answer within") {
+		t.Errorf("the caller's deadline is not the request timeout: %v", err)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -18,12 +17,16 @@ func (c *Command) runConnectorMerge(args []string) int {
 	flags := flag.NewFlagSet("squadci connector merge", flag.ContinueOnError)
 	flags.SetOutput(c.Stderr)
 	cf.register(flags, "text|json")
+	lockTimeout := flags.Duration("lock-timeout", DefaultLockTimeout, "age beyond which the task lock of a process gone from this host is broken")
 	positional, err := parseInterspersed(flags, args)
 	if err == nil && len(positional) == 0 {
 		err = fmt.Errorf("connector merge needs at least one shard directory DIR")
 	}
 	if err == nil {
 		err = checkFormat(cf.format)
+	}
+	if err == nil && *lockTimeout < 0 {
+		err = fmt.Errorf("--lock-timeout must not be negative")
 	}
 	var shards []connector.MergeShard
 	if err == nil {
@@ -36,7 +39,8 @@ func (c *Command) runConnectorMerge(args []string) int {
 	if code != exitOK {
 		return code
 	}
-	rep, err := connector.Merge(context.Background(), root, ms, shards)
+	rep, err := connector.Merge(context.Background(), root, ms, shards,
+		connector.MergeOptions{Lock: connector.LockPolicy{Timeout: *lockTimeout}})
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: connector merge: %v\n", err)
 		return exitInternal
@@ -55,7 +59,7 @@ func (c *Command) runConnectorMerge(args []string) int {
 }
 
 // shardDirs resolves each DIR against the working directory; each must be
-// a directory.
+// a directory, and not a link to one (with or without a trailing slash).
 func (c *Command) shardDirs(args []string) ([]connector.MergeShard, error) {
 	wd, err := c.workDir()
 	if err != nil {
@@ -67,12 +71,8 @@ func (c *Command) shardDirs(args []string) ([]connector.MergeShard, error) {
 		if !filepath.IsAbs(dir) {
 			dir = filepath.Join(wd, dir)
 		}
-		info, err := os.Stat(dir)
-		if err != nil {
-			return nil, fmt.Errorf("shard directory %q: %w", a, err)
-		}
-		if !info.IsDir() {
-			return nil, fmt.Errorf("shard %q is not a directory", a)
+		if err := connector.CheckShardDir(dir); err != nil {
+			return nil, fmt.Errorf("shard %q: %w", a, err)
 		}
 		out = append(out, connector.MergeShard{Name: a, Dir: dir})
 	}
@@ -86,11 +86,17 @@ func (c *Command) printMerge(rep *connector.MergeReport) {
 	for _, f := range rep.Unchanged {
 		fmt.Fprintf(c.Stdout, "unchanged %s (from %s: the checkout already has it)\n", oneLine(f.Path), oneLine(f.Shard))
 	}
+	for _, f := range rep.Skipped {
+		fmt.Fprintf(c.Stdout, "skipped %s (from %s): %s\n", oneLine(f.Path), oneLine(f.Shard), oneLine(f.Reason))
+	}
 	for _, f := range rep.Refused {
 		fmt.Fprintf(c.Stdout, "refused %s (from %s): %s\n", oneLine(f.Path), oneLine(f.Shard), oneLine(f.Reason))
 	}
-	if len(rep.RefusedTasks) > 0 {
-		fmt.Fprintf(c.Stdout, "refused tasks (none of their files copied; they stay pending): %s\n", strings.Join(rep.RefusedTasks, ", "))
+	for _, rb := range rep.RolledBack {
+		fmt.Fprintf(c.Stdout, "interrupted merge of task %s %s (%s)\n", oneLine(rb.TaskID), rb.Action, oneLine(rb.Journal))
 	}
-	fmt.Fprintf(c.Stdout, "merge: %d copied, %d unchanged, %d refused\n", len(rep.Copied), len(rep.Unchanged), len(rep.Refused))
+	if len(rep.RefusedTasks) > 0 {
+		fmt.Fprintf(c.Stdout, "refused tasks (merged whole or not at all: none of their files were copied; they stay pending): %s\n", strings.Join(rep.RefusedTasks, ", "))
+	}
+	fmt.Fprintf(c.Stdout, "merge: %d copied, %d unchanged, %d skipped, %d refused\n", len(rep.Copied), len(rep.Unchanged), len(rep.Skipped), len(rep.Refused))
 }

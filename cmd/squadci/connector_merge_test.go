@@ -72,10 +72,11 @@ func TestConnectorMergeCopiesTaskFilesAndRefusesTheRest(t *testing.T) {
 
 	refused := map[string]string{
 		"elsewhere/x.md": "outside every pending task's deliverable roots",
-		box + ".squad-connector/" + a.TaskID + ".state.json": "only resume writes it",
+		box + ".squad-connector/" + a.TaskID + ".state.json": "only resume and merge write it",
 		box + a.TaskID + ".snapshot.json":                    "a snapshot",
 		box + "t-made-up.request.json":                       "a request",
 		"reports/linked/" + linked.TaskID + "-note.md":       "a symlink",
+		mailboxOf(linked) + linked.TaskID + ".result.json":   "a symlink",
 		"../escape.md": "",
 	}
 	for rel := range refused {
@@ -93,6 +94,9 @@ func TestConnectorMergeCopiesTaskFilesAndRefusesTheRest(t *testing.T) {
 	if err := os.Symlink(filepath.Join(bad, "target.md"), filepath.Join(bad, "reports", "linked", linked.TaskID+"-note.md")); err != nil {
 		t.Skipf("no symlinks here: %v", err)
 	}
+	// The linked task's result lists the link: the task is refused whole,
+	// its result with it.
+	writeFile(t, bad, mailboxOf(linked)+linked.TaskID+".result.json", resultFor(linked, "researcher", "reports/linked/"+linked.TaskID+"-note.md"))
 
 	code, rep, out := merge(t, dir, good, bad)
 	if code != exitFindings {
@@ -199,7 +203,7 @@ func TestConnectorMergeJSONShape(t *testing.T) {
 			}
 		}
 	})
-	if !reflect.DeepEqual(keys, []string{"copied", "refused", "refusedTasks", "unchanged", "version"}) {
+	if !reflect.DeepEqual(keys, []string{"copied", "refused", "refusedTasks", "rolledBack", "skipped", "unchanged", "version"}) {
 		t.Errorf("keys %v", keys)
 	}
 	first := doc["copied"].([]any)[0].(map[string]any)

@@ -94,12 +94,17 @@ var helpPages = map[string]helpPage{
 		"(requests, snapshots, results, claims, task state) and the deliverable roots of the\n" +
 		"tasks still in a mailbox. Only existing directories that git would accept are\n" +
 		"printed; anything left out for a reason is said on stderr.", exits: plainExits},
-	"connector merge": {about: "Bring shard outputs (trees laid out like the repository) into the checkout:\n" +
-		"only pending tasks' claims and results and files under their deliverable roots.\n" +
-		"Requests, snapshots, task state, links and files outside the roots are refused; a\n" +
-		"path the checkout or another shard holds with different content refuses every task\n" +
-		"owning it whole (it stays pending). Identical content is a no-op; nothing is\n" +
-		"overwritten. Files are written 0644, temporary file then rename.",
+	"connector merge": {about: "Bring shard outputs (trees laid out like the repository) into the checkout, one\n" +
+		"pending task at a time, whole or not at all: its claim, its result and the artifacts\n" +
+		"that result lists under the task's deliverable roots (at most 20, 1 MiB each, 5 MiB\n" +
+		"in all). Other files under the roots are skipped; requests, snapshots, task state,\n" +
+		"links and files outside the roots are refused. A path the checkout or another shard\n" +
+		"holds with different content, a file where another task needs a folder, a task\n" +
+		"that hashes to another shard than its artifact's name says, or a failed write\n" +
+		"refuses the task whole (it stays pending). Each task is written under its lock,\n" +
+		"artifacts first and result last, with a journal the next merge or resume settles\n" +
+		"if merge is killed. Nothing is overwritten; files are written 0644. --lock-timeout\n" +
+		"as for resume. A shard argument that is a link is refused.",
 		exits: []exitMeaning{exit0, {exitFindings, "a file or task was refused (the reason is printed)"}, exit2, exit3}},
 	"poll": {about: "Run each configured adapter for each pending request. An adapter inherits PATH,\n" +
 		"HOME, TMPDIR, LANG and LC_ALL, plus the variables listed in its adapters.<id>.env,\n" +
@@ -107,10 +112,12 @@ var helpPages = map[string]helpPage{
 		"--shard I/N (1-based) handles only the tasks in shard I of N: FNV-1a 64 of the\n" +
 		"taskId's UTF-8 bytes, mod N, plus 1 — the same on every machine, so N runners of\n" +
 		"one checkout split the pending tasks exactly; claims still guard pollers within a\n" +
-		"shard. --list-created FILE writes, sorted, one a line, the repository-relative\n" +
-		"paths the pass created or rewrote (claims, results, artifacts, anything an adapter\n" +
-		"left), found by walking the checkout before and after: give each shard its own\n" +
-		"checkout, and upload that list.",
+		"shard. --list-created FILE writes, sorted, each ended by a NUL byte (read it with\n" +
+		"xargs -0), the repository-relative paths the pass created or rewrote (claims,\n" +
+		"results, artifacts, anything an adapter left), found by walking the checkout before\n" +
+		"and after: give each shard its own checkout, and upload that list. A path holding a\n" +
+		"control character is left out and makes poll exit 1; a directory that cannot be\n" +
+		"read is skipped with a warning.",
 		exits: []exitMeaning{exit0, {exitFindings, "an adapter failed, or with --fail-on failed a result would fail its task"}, exit2, exit3}},
 	"resume": {exits: []exitMeaning{exit0, {exitFindings, "with --fail-on failed: a task failed or became unreachable"}, exit2, exit3}},
 }

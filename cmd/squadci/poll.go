@@ -94,7 +94,11 @@ func (c *Command) pollLoop(ctx context.Context, repo *scheduledRepo, f *pollFlag
 		if run == nil {
 			return c.pollStopped(repo, err)
 		}
-		if code := c.listCreated(repo, f.listCreated, before); code != exitOK {
+		switch code := c.listCreated(repo, f.listCreated, before); code {
+		case exitOK:
+		case exitFindings:
+			worst = max(worst, code) // a refused name: the rest is listed, the run goes on
+		default:
 			return code
 		}
 		if f.format == "json" {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -60,7 +61,7 @@ func shardPass(t *testing.T, root string, args ...string) (ran []string, created
 		t.Fatal(err)
 	}
 	if s := string(data); s != "" {
-		created = strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+		created = strings.Split(strings.TrimSuffix(s, "\x00"), "\x00")
 	}
 	sort.Strings(ran)
 	return ran, created
@@ -175,14 +176,14 @@ func TestPollListCreatedInsideCheckout(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := tasks[0].id
-	want := taskMailbox + id + ".claim.json\n" + taskMailbox + id + ".result.json\nadapter-calls.log\nreports/" + id + "/" + id + ".md\n"
+	want := taskMailbox + id + ".claim.json\x00" + taskMailbox + id + ".result.json\x00adapter-calls.log\x00reports/" + id + "/" + id + ".md\x00"
 	if string(data) != want {
 		t.Errorf("list:\n%s\nwant:\n%s", data, want)
 	}
 	// A later pass of the same poller (--interval) finds the list on disk.
 	var stderr strings.Builder
 	c := &Command{Dir: root, Stderr: &stderr}
-	before, err := stampTree(root)
+	before, err := stampTree(root, func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +193,7 @@ func TestPollListCreatedInsideCheckout(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, stderr.String())
 		}
 	}
-	if data, _ := os.ReadFile(filepath.Join(root, "created.txt")); string(data) != "reports/late.md\n" {
+	if data, _ := os.ReadFile(filepath.Join(root, "created.txt")); string(data) != "reports/late.md\x00" {
 		t.Errorf("the second pass listed:\n%s", data)
 	}
 }
@@ -211,12 +212,55 @@ func TestActionListCreated(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := tasks[0].id
-	want := taskMailbox + id + ".claim.json\n" + taskMailbox + id + ".result.json\nadapter-calls.log\nreports/" + id + "/" + id + ".md\n"
+	want := taskMailbox + id + ".claim.json\x00" + taskMailbox + id + ".result.json\x00adapter-calls.log\x00reports/" + id + "/" + id + ".md\x00"
 	if string(data) != want {
 		t.Errorf("list:\n%s\nwant:\n%s", data, want)
 	}
 	env, _, _ = actionEnv(t, map[string]string{"mode": "resume", "list-created": list})
 	if code, _, stderr := runAction(t, root, env); code != exitUsage || !strings.Contains(stderr, "input list-created") {
 		t.Errorf("mode resume with list-created: exit %d\n%s", code, stderr)
+	}
+}
+
+// unreadableFS fails ReadDir of one folder, as a folder an adapter left
+// without read permission does (a test running as root cannot make one).
+type unreadableFS struct {
+	fs.FS
+	dir string
+}
+
+func (u unreadableFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name == u.dir {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return fs.ReadDir(u.FS, name)
+}
+
+// One folder that cannot be read loses only its own files: the rest of
+// the tree is stamped and the folder is named in a warning.
+func TestStampTreeSkipsAnUnreadableFolder(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "reports/a/locked/secret.md", "x\n")
+	writeFile(t, root, "reports/a/ok.md", "x\n")
+	writeFile(t, root, "reports/b.md", "x\n")
+	var warned []string
+	snap, err := stampFS(unreadableFS{os.DirFS(root), "reports/a/locked"}, func(w string) { warned = append(warned, w) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := snap["reports/a/ok.md"]; !ok || len(snap) != 2 {
+		t.Errorf("stamped %v", snap)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "reports/a/locked") {
+		t.Errorf("warnings %v", warned)
+	}
+	if os.Geteuid() != 0 {
+		// The real thing, where permissions bite.
+		os.Chmod(filepath.Join(root, "reports/a/locked"), 0)
+		t.Cleanup(func() { os.Chmod(filepath.Join(root, "reports/a/locked"), 0o755) })
+		warned = nil
+		if snap, err := stampTree(root, func(w string) { warned = append(warned, w) }); err != nil || len(snap) != 2 || len(warned) != 1 {
+			t.Errorf("stampTree: %v %v %v", snap, err, warned)
+		}
 	}
 }

@@ -90,6 +90,7 @@ func (c *Command) resumeCore(ctx context.Context, repo *scheduledRepo, s resumeS
 	progress, done := c.progress("resume")
 	rep, err := connector.Resume(ctx, repo.root, connector.ResumeOptions{
 		Manifests: repo.manifests, Lock: connector.LockPolicy{Timeout: s.lockTimeout}, Workers: s.jobs, Progress: progress,
+		Announce: s.notify.channels(),
 	})
 	done()
 	if rep == nil {
@@ -108,6 +109,7 @@ func (c *Command) resumeCore(ctx context.Context, repo *scheduledRepo, s resumeS
 	ledger := connector.NewNotificationLedger(repo.root, repo.manifests, connector.LockPolicy{Timeout: s.lockTimeout})
 	defer ledger.Close()
 	run.notified = c.notifyTransitions(ctx, s.notify, s.token, rep, ledger)
+	rep.Locks = append(rep.Locks, ledger.Locks()...)
 	return run, err
 }
 

@@ -73,14 +73,15 @@ func (c *Command) actionScheduled(a *githubactions.Action, in actionInputs) int 
 			a.EndGroup()
 			return c.pollStopped(repo, err)
 		}
-		if code := c.listCreated(repo, in.listCreated, before); code != exitOK {
+		listed := c.listCreated(repo, in.listCreated, before)
+		if listed != exitOK && listed != exitFindings {
 			a.EndGroup()
-			return code
+			return listed
 		}
 		run.writeText(c.Stdout, true)
 		a.EndGroup()
 		doc := run.document()
-		rep.Poll, counts, code = &doc, run.counts, run.exitCode(err, failOn, failOn)
+		rep.Poll, counts, code = &doc, run.counts, max(listed, run.exitCode(err, failOn, failOn))
 	}
 	if in.mode != "poll" && code != exitInternal {
 		token := in.githubToken

@@ -145,28 +145,16 @@ func runBinary(bin, dir, runlog string, args ...string) error {
 }
 
 // collectCreated copies the files a shard's --list-created names into out,
-// laid out like the repository, as the artifact upload does.
+// laid out like the repository, by running the reusable workflow's collect
+// step as written.
 func collectCreated(t *testing.T, dir, out string) string {
 	t.Helper()
-	list, err := os.ReadFile(filepath.Join(dir, "created.txt"))
-	if err != nil {
-		t.Fatal(err)
+	got, code, log := runCollect(t, collectStep(t), dir, filepath.Join(dir, "created.txt"))
+	if code != 0 {
+		t.Fatalf("collect step: exit %d\n%s", code, log)
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
+	if err := os.Rename(got, out); err != nil {
 		t.Fatal(err)
-	}
-	for _, rel := range strings.Fields(string(list)) {
-		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
-		if err != nil {
-			t.Fatalf("listed %s: %v", rel, err)
-		}
-		dst := filepath.Join(out, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(dst, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return out
 }
