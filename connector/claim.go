@@ -11,8 +11,8 @@ import (
 
 // The poller's claim, <dropPath>/<taskId>.claim.json (spec §9): one file
 // per task, at the same path for its whole life, recording the task's
-// latest adapter run: its attempt number, the claimant's pid and host, when
-// it started, the timeout it ran with and the time by which it must have
+// latest adapter run: its attempt number, the claimant's pid and host, the
+// run's process group once it started (procgroup.go), when it started, the timeout it ran with and the time by which it must have
 // ended, and, once it ended, how (its outcome) and whether a result was on
 // disk afterwards. A claim is never removed. Every write replaces it whole
 // (a temporary file in .squad-connector/, fsync, link or rename, fsync of
@@ -49,6 +49,10 @@ type Claim struct {
 	Timeout string `json:"timeout"`
 	EndBy   string `json:"endBy"`
 	Outcome string `json:"outcome"`
+	// PGID is the run's process group on Host, recorded once the adapter
+	// started (0 before, or where there are no process groups): a retry
+	// on that host waits until the group has no member left.
+	PGID int `json:"pgid,omitempty"`
 	// ExitCode is set when it exited by itself.
 	ExitCode *int `json:"exitCode,omitempty"`
 	// Result is set when a result file was on disk after the run: such a
@@ -109,6 +113,9 @@ func parseClaim(src []byte, mtime time.Time) readClaim {
 func (c *Claim) validate() error {
 	if c.Attempt < 1 {
 		return errors.New("attempt must be at least 1")
+	}
+	if c.PGID < 0 {
+		return errors.New("a negative process group")
 	}
 	if _, err := time.ParseDuration(c.Timeout); err != nil {
 		return err

@@ -17,8 +17,10 @@ import (
 //
 // A run whose end is not recorded (its poller was killed, or it is still
 // running) is retried only once its process cannot be running any more:
-// never while its claimant's pid is alive on this host, and never before
-// its end-by time (start + the timeout it ran with), by which its poller
+// never while its claimant's pid is alive on this host, never while the
+// run's recorded process group has a member on this host (a killed poll's
+// adapter children: see procgroup.go; this holds for an ended run too),
+// and never before its end-by time (start + the timeout it ran with), by which its poller
 // would have stopped it. On another host the end-by time is judged with
 // claimSlack more, for clocks that disagree. A claim of an earlier version
 // or a blank one records no timeout: its bound is its start (time, or the
@@ -48,6 +50,8 @@ type claimJudge struct {
 	retryCap int // the state's; negative (unknown) allows no retry
 	now      time.Time
 	alive    func(pid int) bool
+	// groupAlive reports whether a process group has a member on this host.
+	groupAlive func(pgid int) bool
 }
 
 func (j claimJudge) judge(rc readClaim) claimVerdict {
@@ -70,7 +74,25 @@ func (j claimJudge) judge(rc readClaim) claimVerdict {
 	if c.Attempt > j.retryCap {
 		return claimVerdict{Action: PollExhausted, Why: run + " " + c.describeEnd()}
 	}
+	if g := j.liveGroup(rc); g > 0 {
+		return claimVerdict{Action: PollClaimed, Why: fmt.Sprintf("%s %s, but its process group %d still runs on this host: "+
+			"it is retried once the group is gone (stop it with kill -KILL -- -%d)", run, c.describeEnd(), g, g)}
+	}
 	return claimVerdict{Action: PollRan, Next: c.Attempt + 1, Why: run + " " + c.describeEnd()}
+}
+
+// liveGroup is the run's recorded process group when it still has a
+// member on this host; 0 otherwise. A group on another host cannot be
+// seen from here: its end-by time (with claimSlack) bounds it instead. A
+// live group is never killed from here: its number may have been reused
+// by an unrelated process since the claim was written, and waiting costs
+// at most the task's deadline, after which resume marks it unreachable.
+func (j claimJudge) liveGroup(rc readClaim) int {
+	c := &rc.claim
+	if rc.form != claimCurrent || c.PGID <= 0 || c.Host != j.self.Host || j.groupAlive == nil || !j.groupAlive(c.PGID) {
+		return 0
+	}
+	return c.PGID
 }
 
 // describeEnd says how a run ended, or that its end is not recorded.

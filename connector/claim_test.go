@@ -162,3 +162,31 @@ func TestClaimNextStep(t *testing.T) {
 		}
 	}
 }
+
+// A run's recorded process group keeps a retry off while it has a member
+// on this host, whether the run's end was recorded or not; another host's
+// group number means nothing here.
+func TestClaimJudgeWaitsForTheProcessGroup(t *testing.T) {
+	const dead, group = 300, 4000
+	j := claimJudge{self: LockPolicy{PID: 100, Host: "here"}, timeout: 10 * time.Minute, deadline: claimNow.Add(3 * time.Hour),
+		retryCap: 2, now: claimNow, alive: func(int) bool { return false }, groupAlive: func(g int) bool { return g == group }}
+	withGroup := func(rc readClaim, g int) readClaim { rc.claim.PGID = g; return rc }
+	for _, tc := range []struct {
+		name   string
+		claim  readClaim
+		action string
+	}{
+		{"unended, past its end, group alive", withGroup(claimAt(claimCurrent, 1, dead, "here", -time.Hour, time.Minute, ClaimRunning, 0, false), group), PollClaimed},
+		{"exited 1, group alive", withGroup(claimAt(claimCurrent, 1, dead, "here", -time.Hour, time.Minute, ClaimExited, 1, false), group), PollClaimed},
+		{"unended, group gone", withGroup(claimAt(claimCurrent, 1, dead, "here", -time.Hour, time.Minute, ClaimRunning, 0, false), group+1), PollRan},
+		{"other host's group", withGroup(claimAt(claimCurrent, 1, dead, "there", -time.Hour, time.Minute, ClaimRunning, 0, false), group), PollRan},
+		{"no group recorded", claimAt(claimCurrent, 1, dead, "here", -time.Hour, time.Minute, ClaimRunning, 0, false), PollRan},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := j.judge(tc.claim)
+			if v.Action != tc.action || (tc.action == PollClaimed) != strings.Contains(v.Why, "process group 4000 still runs on this host") {
+				t.Errorf("verdict %+v, want %s", v, tc.action)
+			}
+		})
+	}
+}

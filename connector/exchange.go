@@ -13,7 +13,7 @@ package connector
 //	CN5xx  the exchange as a whole: stray mailbox files, file names,
 //	       request ↔ manifest and result ↔ request identity, and the life
 //	       cycle (orphans, unsolicited results, tampering, snapshots, late
-//	       results, reused task ids)
+//	       results, reused task ids, stale task locks)
 //
 // CheckExchange never writes; Resolve and ResolveTask turn its findings
 // into the decision a resume would make, and Dispatch and NewConnector
@@ -24,6 +24,7 @@ import (
 	"encoding/hex"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/squadci/squadci/lint/diag"
 )
@@ -45,6 +46,9 @@ type Exchange struct {
 	Example  bool      // an examples/ pair: checked on its own, never as a live task
 
 	Request, Result, Snapshot, State *File
+	// Lock is the task's lock (.squad-connector/<taskId>.lock) when one is
+	// listed: checked for staleness only (CN511), never one of Files().
+	Lock *File
 }
 
 // Files lists the exchange's present files in life-cycle order.
@@ -64,6 +68,7 @@ func (x *Exchange) Files() []*File {
 // ignored. The exchanges come back sorted by mailbox and taskId.
 func GroupExchanges(ix *MailboxIndex, paths []string) ([]*Exchange, []diag.Diagnostic) {
 	byKey := map[string]*Exchange{}
+	locks := map[string]string{} // exchange key → its lock's path
 	var strays []diag.Diagnostic
 	for _, p := range paths {
 		box, m, ok := ix.Owner(p)
@@ -84,8 +89,12 @@ func GroupExchanges(ix *MailboxIndex, paths []string) ([]*Exchange, []diag.Diagn
 		if kind == EntryExampleRequest || kind == EntryExampleResult {
 			example, key = true, key+"\x00example"
 		}
+		if kind == EntryLock && strings.HasPrefix(p[len(box):], stateDir) {
+			locks[key] = p // attached below, to an exchange that has files
+			continue
+		}
 		if kind != EntryRequest && kind != EntryResult && kind != EntrySnapshot && kind != EntryState && !example {
-			continue // locks, claims, runbooks and the archive
+			continue // claims, runbooks, the archive and locks beside the request
 		}
 		x := byKey[key]
 		if x == nil {
@@ -105,7 +114,10 @@ func GroupExchanges(ix *MailboxIndex, paths []string) ([]*Exchange, []diag.Diagn
 		}
 	}
 	out := make([]*Exchange, 0, len(byKey))
-	for _, x := range byKey {
+	for key, x := range byKey {
+		if lock, ok := locks[key]; ok && !x.Example {
+			x.Lock = &File{Path: lock}
+		}
 		out = append(out, x)
 	}
 	slices.SortFunc(out, func(a, b *Exchange) int {
@@ -134,6 +146,9 @@ type Env struct {
 	// (ProtectedRoot); the zero value protects .git, .github/, connectors/
 	// and the repository root.
 	Protected Protected
+	// Now is the clock a task lock's staleness is judged by; zero means
+	// time.Now().
+	Now time.Time
 }
 
 // Checked is one exchange after CheckExchange: its parsed files (nil when
@@ -198,6 +213,7 @@ func CheckExchange(x *Exchange, env *Env) *Checked {
 		checkTaskIDReused(c)
 		checkLateResult(c)
 		checkArtifactsPreexisting(c)
+		checkStaleLock(c)
 		if env.FS != nil && !c.stateTerminal() {
 			checkArtifactsOnDisk(c)
 		}

@@ -152,8 +152,8 @@ func checkTree(t *testing.T, root string) ([]diag.Diagnostic, map[string]*source
 	ds = append(ds, l.Strays...)
 	env := &Env{FS: fsys, Mailboxes: ix}
 	for _, x := range l.Exchanges {
-		for _, f := range x.Files() {
-			if f.Src != nil {
+		for _, f := range append(x.Files(), x.Lock) {
+			if f != nil && f.Src != nil {
 				docs[f.Path] = source.ParseJSON(f.Src)
 			}
 		}

@@ -32,6 +32,9 @@ func TestLimitsDocMatchesTheCode(t *testing.T) {
 		{"maxJournalSize", fmt.Sprintf("(%d bytes, `maxJournalSize`)", maxJournalSize)},
 		{"DefaultOutputLimit", fmt.Sprintf("(%d bytes, `DefaultOutputLimit`)", DefaultOutputLimit)},
 		{"DefaultPollWorkers", fmt.Sprintf("at most %d adapters at once by default (`DefaultPollWorkers`", DefaultPollWorkers)},
+		{"outputDrain", fmt.Sprintf("at\n  most %d s more (`outputDrain`)", int(outputDrain/time.Second))},
+		{"claimSlack", fmt.Sprintf("plus %d minute (`claimSlack`)", int(claimSlack/time.Minute))},
+		{"DefaultLockTimeout", fmt.Sprintf("of %d minutes (`DefaultLockTimeout`)", int(DefaultLockTimeout/time.Minute))},
 		{"DefaultResumeWorkers", fmt.Sprintf("at most %d tasks at once by default (`DefaultResumeWorkers`", DefaultResumeWorkers)},
 	} {
 		if !strings.Contains(doc, c.text) {

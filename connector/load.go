@@ -95,6 +95,11 @@ func LoadExchanges(ctx context.Context, fsys ReadFS, ix *MailboxIndex) (*Loaded,
 			}
 			f.Src = src
 		}
+		if x.Lock != nil {
+			// Only judged for staleness: an unreadable lock is resume's to
+			// judge by its flock and mtime.
+			x.Lock.Src, _ = fsys.ReadFile(x.Lock.Path, maxLockSize)
+		}
 	}
 	return l, nil
 }

@@ -45,7 +45,8 @@ type LockEvent struct {
 	Action string `json:"action"` // LockBusy or LockBroken
 	// Owner is the lock's content; nil when the file could not be parsed.
 	Owner *LockOwner `json:"owner,omitempty"`
-	// Age is how long ago the lock was taken (by its time, else its mtime).
+	// Age is how long ago the lock was taken (by its time, or its mtime
+	// when that is earlier).
 	Age string `json:"age"`
 	// Why says what decided: a live pid, another host, a younger lock.
 	Why string `json:"why"`
@@ -94,6 +95,14 @@ const lockWriteGrace = 2 * time.Second
 // taken once more; a lock held by a live owner yields errLockBusy. The
 // events say what was found.
 func acquireLock(abs, rel, taskID string, p LockPolicy, now time.Time) (*taskLock, []LockEvent, error) {
+	return acquireTaskLock(abs, rel, taskID, p, now, time.Time{})
+}
+
+// acquireTaskLock is acquireLock for a task whose deadline is known (zero
+// when it is not): past that deadline plus the lock timeout, a lock whose
+// owner cannot be checked from here (another host's, or one whose pid now
+// belongs to some other process) is stale too (staleLock).
+func acquireTaskLock(abs, rel, taskID string, p LockPolicy, now, deadline time.Time) (*taskLock, []LockEvent, error) {
 	var events []LockEvent
 	for range 2 {
 		l, err := createLock(abs, p, now)
@@ -103,7 +112,7 @@ func acquireLock(abs, rel, taskID string, p LockPolicy, now time.Time) (*taskLoc
 		if !errors.Is(err, fs.ErrExist) {
 			return nil, events, err
 		}
-		ev, broken, err := breakIfStale(abs, p, now)
+		ev, broken, err := breakIfStale(abs, p, now, deadline)
 		if err != nil {
 			return nil, events, err
 		}
@@ -156,11 +165,11 @@ func (l *taskLock) release() error {
 	return err
 }
 
-// breakIfStale judges the existing lock at path and removes it when it is
-// older than the timeout, its owner is gone from this host, and no process
-// holds its flock. A lock that vanished or was replaced meanwhile is no
-// event (Action ""): the caller simply tries again.
-func breakIfStale(path string, p LockPolicy, now time.Time) (LockEvent, bool, error) {
+// breakIfStale judges the existing lock at path and removes it when
+// staleLock finds it stale and no process holds its flock. A lock that
+// vanished or was replaced meanwhile is no event (Action ""): the caller
+// simply tries again.
+func breakIfStale(path string, p LockPolicy, now, deadline time.Time) (LockEvent, bool, error) {
 	ev := LockEvent{Action: LockBusy}
 	f, err := openNoFollow(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -180,26 +189,9 @@ func breakIfStale(path string, p LockPolicy, now time.Time) (LockEvent, bool, er
 		return ev, false, nil
 	}
 	owner := readLockOwner(f)
-	taken := info.ModTime()
-	if owner != nil {
-		if t, err := time.Parse(time.RFC3339Nano, owner.Time); err == nil {
-			taken = t
-		}
-	}
-	age := max(now.Sub(taken), 0)
-	ev.Owner, ev.Age = owner, age.Round(time.Second).String()
-	switch {
-	case owner != nil && owner.Host != p.Host:
-		ev.Why = fmt.Sprintf("held on host %q; its pid cannot be checked from here", owner.Host)
-		return ev, false, nil
-	case owner != nil && processAlive(owner.PID):
-		ev.Why = fmt.Sprintf("pid %d is running", owner.PID)
-		return ev, false, nil
-	case age <= p.Timeout:
-		ev.Why = fmt.Sprintf("younger than the lock timeout %s", p.Timeout)
-		return ev, false, nil
-	case owner == nil && age <= lockWriteGrace:
-		ev.Why = "being written"
+	v := staleLock(owner, info.ModTime(), p, now, deadline, processAlive)
+	ev.Owner, ev.Age, ev.Why = owner, v.age.Round(time.Second).String(), v.why
+	if !v.stale {
 		return ev, false, nil
 	}
 	if ok, err := tryFlock(f); err != nil || !ok {
@@ -215,12 +207,72 @@ func breakIfStale(path string, p LockPolicy, now time.Time) (LockEvent, bool, er
 		return ev, false, err
 	}
 	ev.Action = LockBroken
-	if owner == nil {
-		ev.Why = "unreadable lock older than the lock timeout, not held by any process"
-	} else {
-		ev.Why = fmt.Sprintf("pid %d is gone from this host", owner.PID)
-	}
 	return ev, true, nil
+}
+
+// lockVerdict is what staleLock decided about a lock.
+type lockVerdict struct {
+	stale bool
+	age   time.Duration // since it was taken (its time, else the file's mtime)
+	why   string
+}
+
+// staleLock applies spec §5's rules to a lock held by someone else: owner
+// is its content (nil when unreadable), mtime the file's. A lock is stale
+//
+//   - on this host, once it is older than the lock timeout and its pid is
+//     gone (an unreadable one once it is older than the timeout and than
+//     lockWriteGrace);
+//   - whatever its host, once the task's deadline plus the lock timeout
+//     has passed and the lock is older than the timeout: another host's
+//     pid cannot be checked from here, and a pid alive here so long after
+//     is some other process's — a resume or a poll holds a task's lock
+//     for one transition only.
+//
+// The caller still needs the lock's flock before it removes it.
+func staleLock(owner *LockOwner, mtime time.Time, p LockPolicy, now, deadline time.Time, alive func(int) bool) lockVerdict {
+	// Taken by its recorded time, or by the file's mtime when that is
+	// earlier: a time in the future (a skewed or forged clock) must not
+	// keep a lock young for ever.
+	taken := mtime
+	if owner != nil {
+		if t, err := time.Parse(time.RFC3339Nano, owner.Time); err == nil && (mtime.IsZero() || t.Before(mtime)) {
+			taken = t
+		}
+	}
+	v := lockVerdict{age: max(now.Sub(taken), 0)}
+	var limit time.Time
+	if !deadline.IsZero() {
+		limit = deadline.Add(p.Timeout)
+	}
+	pastLimit := !limit.IsZero() && now.After(limit) && v.age > p.Timeout
+	foreign := owner != nil && owner.Host != p.Host
+	switch {
+	case foreign && pastLimit:
+		v.stale = true
+		v.why = fmt.Sprintf("taken on host %q %s ago, past the task's deadline %s plus the lock timeout %s", owner.Host,
+			v.age.Round(time.Second), FormatTimestamp(deadline), p.Timeout)
+	case foreign:
+		v.why = fmt.Sprintf("held on host %q; its pid cannot be checked from here", owner.Host)
+		if !limit.IsZero() {
+			v.why += fmt.Sprintf("; it may be broken after %s (the task's deadline plus the lock timeout %s)", FormatTimestamp(limit), p.Timeout)
+		}
+	case owner != nil && alive(owner.PID) && pastLimit:
+		v.stale = true
+		v.why = fmt.Sprintf("pid %d is running, but the lock is %s old, past the task's deadline %s plus the lock timeout %s: that pid is another process now",
+			owner.PID, v.age.Round(time.Second), FormatTimestamp(deadline), p.Timeout)
+	case owner != nil && alive(owner.PID):
+		v.why = fmt.Sprintf("pid %d is running", owner.PID)
+	case v.age <= p.Timeout:
+		v.why = fmt.Sprintf("younger than the lock timeout %s", p.Timeout)
+	case owner == nil && v.age <= lockWriteGrace:
+		v.why = "being written"
+	case owner == nil:
+		v.stale, v.why = true, "unreadable lock older than the lock timeout, not held by any process"
+	default:
+		v.stale, v.why = true, fmt.Sprintf("pid %d is gone from this host", owner.PID)
+	}
+	return v
 }
 
 // readLockOwner parses a lock file; nil when it is not a lock we can read.

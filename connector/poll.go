@@ -74,7 +74,7 @@ const (
 	PollClaimed   = "claimed"   // claimed earlier: its run may still be running, or is never repeated
 	PollRan       = "ran"       // this poll claimed it (first run or retry) and ran the adapter
 	PollExhausted = "exhausted" // its last run failed and no retry is left
-	PollBusy      = "busy"      // its lock was held: the claim could not be looked at
+	PollBusy      = "busy"      // its lock was held, or its claim could not be read: the claim could not be looked at
 )
 
 // PollOutcome is one pending task of a poll.
@@ -184,10 +184,12 @@ func (p *poller) pollTask(ctx context.Context, listed *Exchange) *PollOutcome {
 	adapter, mapped := p.opts.Adapters[o.ConnectorID]
 	t := &pollTarget{o: o, rel: claimPath(listed.Mailbox, listed.TaskID),
 		judge: claimJudge{self: p.opts.Claim, timeout: adapter.Timeout, deadline: c.Request.Deadline,
-			retryCap: c.State.RetryCap, now: now, alive: processAlive}}
+			retryCap: c.State.RetryCap, now: now, alive: processAlive, groupAlive: groupAlive}}
 	v, err := p.peekClaim(t)
 	if err != nil {
-		o.Error = err.Error()
+		// Left alone until the claim can be read: never reported as
+		// merely pending, never run.
+		o.Action, o.Why, o.Error = PollBusy, "its claim could not be read", err.Error()
 		return o
 	}
 	if v.Action != PollRan {
@@ -223,6 +225,7 @@ func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *
 	o.Run = runAdapter(ctx, adapterCall{
 		dir: p.root, argv: adapter.Command, request: o.Request, timeout: max(endBy.Sub(p.now()), time.Millisecond),
 		limit: p.opts.OutputLimit, mask: adapter.masks(),
+		started: func(pgid int) { p.recordGroup(t, claim, pgid) },
 		env: append(append(append([]string{}, p.opts.Env...), adapter.Env...),
 			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+req.DeliverableRoot),
 	})

@@ -38,14 +38,19 @@ func (p *poller) peekClaim(t *pollTarget) (claimVerdict, error) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return claimVerdict{Action: PollRan, Next: 1}, nil
-	case errors.Is(err, ErrLink):
-		return claimVerdict{}, fmt.Errorf("%s is not a regular file; remove it by hand", t.rel)
 	case err != nil:
 		var tooLarge *FileTooLargeError
-		if !errors.As(err, &tooLarge) {
-			return claimVerdict{}, fmt.Errorf("reading the claim: %w", err)
+		if errors.As(err, &tooLarge) {
+			src = nil // judged as a blank claim
+			break
 		}
-		src = nil // judged as a blank claim
+		if kind := p.notRegular(t.rel); kind != "" {
+			return claimVerdict{}, fmt.Errorf("the claim %s is %s, not a claim file; remove it by hand", t.rel, kind)
+		}
+		if errors.Is(err, ErrLink) {
+			return claimVerdict{}, fmt.Errorf("the claim %s is not a regular file; remove it by hand", t.rel)
+		}
+		return claimVerdict{}, fmt.Errorf("reading the claim %s: %w", t.rel, err)
 	}
 	var mtime time.Time
 	if info, err := p.fsys.Lstat(t.rel); err == nil {
@@ -54,6 +59,33 @@ func (p *poller) peekClaim(t *pollTarget) (claimVerdict, error) {
 	rc := parseClaim(src, mtime)
 	t.found = &rc
 	return t.judge.judge(rc), nil
+}
+
+// notRegular names what the entry at rel is when it is no regular file
+// ("a directory", "a symlink", …), or a link on its way; "" otherwise.
+func (p *poller) notRegular(rel string) string {
+	info, err := p.fsys.Lstat(rel)
+	switch {
+	case errors.Is(err, ErrLink):
+		return "behind a symlink or special file in its path"
+	case err != nil:
+		return ""
+	}
+	switch m := info.Mode(); {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symlink"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // reportClaim fills the outcome of a task the poll leaves alone.
@@ -140,6 +172,29 @@ func (p *poller) finishClaim(t *pollTarget, c *Claim, run *AdapterRun, result bo
 	}
 }
 
+// recordGroup records the started run's process group in its claim, so
+// that a later poll on this host, should this one be killed, retries the
+// run only once the group is gone. Without a group, or when the claim
+// could not be written, the end-by time alone bounds the run.
+func (p *poller) recordGroup(t *pollTarget, c *Claim, pgid int) {
+	if pgid <= 0 {
+		return
+	}
+	c.PGID = pgid
+	lock, _ := p.lockTask(t)
+	if lock == nil {
+		return
+	}
+	defer p.release(t, lock)
+	if _, err := p.peekClaim(t); err != nil || t.found == nil || t.found.form != claimCurrent ||
+		!t.found.claim.sameRun(c) || t.found.claim.ended() {
+		return
+	}
+	if err := p.writeClaim(t, c, true); err != nil && t.o.Error == "" {
+		t.o.Error = "recording the run's process group: " + err.Error()
+	}
+}
+
 // writeClaim publishes the claim durably, its temporary file in
 // .squad-connector/ (where a resume removes one a killed writer left).
 func (p *poller) writeClaim(t *pollTarget, c *Claim, overwrite bool) error {
@@ -156,7 +211,7 @@ func (p *poller) writeClaim(t *pollTarget, c *Claim, overwrite bool) error {
 func (p *poller) lockTask(t *pollTarget) (*taskLock, string) {
 	rel := lockPath(t.o.Mailbox, t.o.TaskID)
 	for try := 1; ; try++ {
-		lock, events, err := acquireLock(p.abs(rel), rel, t.o.TaskID, p.opts.Claim, p.now())
+		lock, events, err := acquireTaskLock(p.abs(rel), rel, t.o.TaskID, p.opts.Claim, p.now(), t.judge.deadline)
 		if len(events) > 0 {
 			ev := events[len(events)-1]
 			t.o.Lock = &ev

@@ -242,7 +242,11 @@ func (r *resumer) underLock(it *resumeItem, st *State) *TaskOutcome {
 		return r.decideUnlocked(it, false, nil)
 	}
 	rel := lockPath(it.mailbox, it.taskID)
-	lock, events, err := acquireLock(r.abs(rel), rel, it.taskID, r.lock, r.now())
+	var deadline time.Time // a stale lock's bound (lock.go), when the state gives it
+	if st != nil {
+		deadline = st.Deadline
+	}
+	lock, events, err := acquireTaskLock(r.abs(rel), rel, it.taskID, r.lock, r.now(), deadline)
 	r.addEvents(events)
 	if errors.Is(err, errLockBusy) {
 		return skipped(it, st)

@@ -22,7 +22,7 @@ func (s *session) checkExchanges(ctx context.Context, r *repo, listed []string) 
 	var todo []*connector.Exchange
 	for _, x := range xs {
 		for _, f := range x.Files() {
-			if s.reported(f.Path) {
+			if s.reported(f.Path) || x.Lock != nil && s.reported(x.Lock.Path) {
 				todo = append(todo, x)
 				break
 			}
@@ -34,9 +34,12 @@ func (s *session) checkExchanges(ctx context.Context, r *repo, listed []string) 
 		for _, f := range x.Files() {
 			f.Src = s.load(f.Path, maxConnectorFile)
 		}
+		if x.Lock != nil {
+			x.Lock.Src = s.load(x.Lock.Path, maxConnectorFile) // judged for staleness (CN511)
+		}
 		ds := connector.CheckExchange(x, env).Diagnostics
-		for _, f := range x.Files() {
-			if f.Src != nil {
+		for _, f := range append(x.Files(), x.Lock) {
+			if f != nil && f.Src != nil {
 				s.add(f.Path, f.Src, nil)
 			}
 		}

@@ -242,6 +242,9 @@ func pollLine(t connector.PollOutcome) string {
 		default:
 			fmt.Fprintf(&b, "adapter %s exited %d after %s", run.Command, run.ExitCode, run.Duration)
 		}
+		if run.Leftover != "" {
+			fmt.Fprintf(&b, " (%s)", run.Leftover)
+		}
 		if t.Check != nil {
 			fmt.Fprintf(&b, "; result check: %s", t.Check.Status)
 			if t.Check.Status == connector.StatusAwaiting {

@@ -18,8 +18,9 @@ func init() {
 }
 
 // DefaultLockTimeout is how old a task lock must be before a resume may
-// break it (and only when its owner is gone from this host).
-const DefaultLockTimeout = 10 * time.Minute
+// break it: when its owner is gone from this host, or, for a lock another
+// host wrote, once the task's deadline plus this timeout has passed.
+const DefaultLockTimeout = connector.DefaultLockTimeout
 
 // resumeFlags are the flags of `squadci resume`.
 type resumeFlags struct {
@@ -33,7 +34,7 @@ func (c *Command) runResume(args []string) int {
 	flags := flag.NewFlagSet("squadci resume", flag.ContinueOnError)
 	flags.SetOutput(c.Stderr)
 	f.register(flags, "exit 1 when a task is failed or unreachable", connector.DefaultResumeWorkers, "tasks resumed at once")
-	flags.DurationVar(&f.lockTimeout, "lock-timeout", DefaultLockTimeout, "age beyond which the lock of a process gone from this host is broken")
+	flags.DurationVar(&f.lockTimeout, "lock-timeout", DefaultLockTimeout, "age beyond which the lock of a process gone from this host is broken (another host's: past the task's deadline plus this)")
 	f.notify.register(flags)
 	err := f.parse(flags, args)
 	if err == nil && f.lockTimeout < 0 {

@@ -212,7 +212,7 @@ var (
 	// What differs between two runs of the same work: when, where and as
 	// which process it ran, how long it took, and the state's hash of a
 	// result that holds its own completion time.
-	runFieldRE = regexp.MustCompile(`"(pid|host|hostname|durationMs|duration|elapsed|resultSha256)":\s*("[^"]*"|[0-9.]+)`)
+	runFieldRE = regexp.MustCompile(`"(pid|pgid|host|hostname|durationMs|duration|elapsed|resultSha256)":\s*("[^"]*"|[0-9.]+)`)
 )
 
 // normalisedTree maps every file of dir but .git and the merge/list
