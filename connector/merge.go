@@ -72,6 +72,8 @@ type mergeTask struct {
 	roots       []string
 	// protected says why a root of the task is protected, "" if none is.
 	protected string
+	// deadline is the state's, which bounds a stale foreign lock.
+	deadline time.Time
 }
 
 type merger struct {
@@ -139,7 +141,7 @@ func (m *merger) loadPending(ctx context.Context) error {
 		if skip != "" || roots == nil {
 			continue
 		}
-		t := &mergeTask{id: x.TaskID, mailbox: x.Mailbox, roots: roots}
+		t := &mergeTask{id: x.TaskID, mailbox: x.Mailbox, roots: roots, deadline: st.Deadline}
 		for _, r := range roots {
 			if why, bad := ProtectedRoot(r, m.opts.Protected); bad {
 				t.protected = fmt.Sprintf("its deliverable root %s is protected (%s) [CN218]; merge never writes there", quoteOrRedactName(r), why)

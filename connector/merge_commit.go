@@ -130,7 +130,7 @@ func (m *merger) lockTask(t *mergeTask) (*taskLock, string) {
 		return nil, "its state directory " + t.mailbox + stateDir + " is not a directory"
 	}
 	for try := 1; ; try++ {
-		lock, events, err := acquireLock(m.abs(rel), rel, t.id, m.opts.Lock, m.opts.Now())
+		lock, events, err := acquireTaskLock(m.abs(rel), rel, t.id, m.opts.Lock, m.opts.Now(), t.deadline)
 		switch {
 		case err == nil:
 			return lock, ""
