@@ -165,7 +165,7 @@ func (a *archiver) archiveTask(x *Exchange, st *State) ArchivedTask {
 		return t
 	}
 	rel := lockPath(x.Mailbox, x.TaskID)
-	lock, _, err := acquireLock(a.abs(rel), rel, x.TaskID, a.lock, a.now())
+	lock, _, err := acquireTaskLock(a.abs(rel), rel, x.TaskID, a.lock, a.now(), st.Deadline)
 	if errors.Is(err, errLockBusy) {
 		t.Skipped = "another process holds the task lock"
 		return t
