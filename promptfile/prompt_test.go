@@ -69,6 +69,18 @@ func TestCheckPrompt(t *testing.T) {
 	}
 }
 
+// TestPromptUnknownKeyOutsideLoadedFolder: a prompt file VS Code does not
+// offer by default (outside .github/prompts/) gets its unknown keys as
+// notes; the same key below .github/prompts/ is a warning (TestCheckPrompt).
+func TestPromptUnknownKeyOutsideLoadedFolder(t *testing.T) {
+	src := []byte("---\ndescripton: Tidies\napplyTo: '**'\n---\nBody.\n")
+	matchFindings(t, CheckPrompt("prompts/p.prompt.md", src).Diagnostics, []finding{
+		{"PF102", "note", `unknown key "descripton"`},
+		{"PF102", "note", "an instructions-file key"},
+		{"PF109", "note", "not below .github/prompts/"},
+	})
+}
+
 func TestPromptAgentResolves(t *testing.T) {
 	known := map[string]bool{"Security Reviewer": true, "reviewer": true}
 	names := []string{"Security Reviewer", "reviewer"}

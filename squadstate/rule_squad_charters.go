@@ -42,11 +42,11 @@ var ruleCharterModel = diag.Register(diag.Rule{
 	Full: "The SDK reads ## Model keys only in the bold form **Preferred:** (optionally bulleted): a plain " +
 		"\"Preferred: auto\" or \"**Preferred**:\" line is silently ignored and the member runs on the default " +
 		"model. The same holds for Rationale, Fallback and Reasoning Effort. An ignored value of auto is a " +
-		"warning: auto is the default, so nothing changes.",
+		"note: auto is the default, so nothing changes.",
 	Help: "write the key as **Preferred:** value",
 
 	Consumer: "the Squad SDK reads ## Model keys only in bold, so the member runs on auto selection; " +
-		"a warning when the value is auto anyway",
+		"a note when the value is auto anyway (the default: nothing changes)",
 	Since:   "Squad CLI 0.10.0 / SDK 0.13.1",
 	Fixable: true,
 	Repair:  "rewrites the key in the bold form (Preferred: → **Preferred:**), keeping the value as written.",
