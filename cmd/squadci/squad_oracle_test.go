@@ -96,7 +96,7 @@ var squadOracleKnown = map[string][]string{
 		".: SS210 warning .squad/team.md", // true defect of Squad's output: `squad build` with an empty roster omits ## Members (squad doctor warns too)
 	},
 	"init-export-import": {
-		".: SS209 error .squad/team.md",   // true defect of Squad's output: `squad import` writes only .squad/, no coordinator (squad doctor fails too; `squad upgrade` restores it)
+		".: SS209 warning .squad/team.md", // true defect of Squad's output: `squad import` writes only .squad/, no coordinator (squad doctor fails too; `squad upgrade` restores it)
 		".: SS250 warning .squad/team.md", // true defect of Squad's output: import writes no .gitattributes, so append-only files conflict on merge until `squad upgrade`
 		".: SS251 warning .squad/team.md", // true defect of Squad's output: import writes no .gitignore for the runtime directories until `squad upgrade`
 	},
