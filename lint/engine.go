@@ -348,7 +348,9 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 			vendorCap(r, &d, owner)
 		}
 		f := resolve(d, s.srcs[d.Path], shown[d.Path], lines)
-		f.Cause = causeOf(d, message, owner, shown[d.Path])
+		if !r.Secret { // every place of a credential is an exposure of its own
+			f.Cause = causeOf(d, message, owner, shown[d.Path])
+		}
 		s.resolveRelated(&f, lines)
 		res.Run.Findings = append(res.Run.Findings, f)
 	}
@@ -361,7 +363,7 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 // causeOf is the key of findings with one cause (report.GroupCauses): the
 // rule, severity, message as the check wrote it, the offending text and
 // the vendor package. A finding without offending text, or with a fix of
-// its own file (which --fix must see), has none.
+// its own file (which --fix must see), has none; nor has a credential.
 func causeOf(d diag.Diagnostic, message string, owner *vendor, shown []byte) string {
 	lo, hi := min(max(d.Span.Start, 0), len(shown)), min(max(d.Span.End, d.Span.Start, 0), len(shown))
 	if d.Fix != nil || lo >= hi {

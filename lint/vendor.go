@@ -44,9 +44,9 @@ func (v *vendor) clause() string {
 		return "installed by APM from " + at + ": fix upstream or pin another release"
 	}
 	if v.version == "" {
-		return "shipped by Squad, version unknown (`squad upgrade` rewrites it)"
+		return "shipped by Squad, version not stamped: `squad upgrade` rewrites it"
 	}
-	return "shipped by Squad " + v.version + " (`squad upgrade` rewrites it)"
+	return "shipped by Squad " + v.version + ": `squad upgrade` rewrites it"
 }
 
 // key is the owner without its version: part of a finding's cause, so
@@ -100,6 +100,9 @@ func (vs *vendors) read(rel string, limit int64) []byte {
 	if src := vs.s.srcs[rel]; src != nil {
 		return src
 	}
+	if vs.s.files == nil {
+		return nil
+	}
 	src, err := vs.s.files.Read(rel, limit)
 	if err != nil {
 		return nil
@@ -108,8 +111,7 @@ func (vs *vendors) read(rel string, limit int64) []byte {
 }
 
 // vendorCap lowers a finding on a vendor's file to at most a warning and
-// names the owner in its message. It returns the message before the
-// clause, for the finding's cause.
+// names the owner in its message.
 func vendorCap(r *diag.Rule, d *diag.Diagnostic, v *vendor) {
 	if v == nil || r.Secret || r.ID == ruleInternal.ID {
 		return

@@ -154,3 +154,21 @@ func (f *Finding) AlsoIn() string {
 	}
 	return fmt.Sprintf(" (and %d other files)", n)
 }
+
+// Identities are the fingerprints a finding may be known by in an earlier
+// run's review markers, CauseFingerprint first: for a grouped finding also
+// each member's own (it may have stood alone before); for a finding with a
+// cause standing alone also its cause's (it may have been grouped before).
+func (f *Finding) Identities() []string {
+	ids := []string{f.CauseFingerprint()}
+	switch {
+	case len(f.Others) > 0:
+		ids = append(ids, f.Fingerprint)
+		for i := range f.Others {
+			ids = append(ids, f.Others[i].Fingerprint)
+		}
+	case f.Cause != "":
+		ids = append(ids, Fingerprint(f.Rule, "", f.Cause, ""))
+	}
+	return ids
+}
