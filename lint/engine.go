@@ -362,18 +362,26 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 
 // causeOf is the key of findings with one cause (report.GroupCauses): the
 // rule, severity, message as the check wrote it, the offending text and
-// the vendor package. A finding without offending text, or with a fix of
-// its own file (which --fix must see), has none; nor has a credential.
+// the vendor package. The offending text is the span's, and it counts only
+// when the message names it (the unresolved reference, the agent name, the
+// key, the value): a span that merely anchors a finding about the whole
+// file or about something missing (the front matter's ---, a heading) is
+// no cause shared with other files. A finding with a fix of its own file
+// (which --fix must see) has none; nor has a credential.
 func causeOf(d diag.Diagnostic, message string, owner *vendor, shown []byte) string {
 	lo, hi := min(max(d.Span.Start, 0), len(shown)), min(max(d.Span.End, d.Span.Start, 0), len(shown))
 	if d.Fix != nil || lo >= hi {
+		return ""
+	}
+	text := strings.Trim(strings.TrimSpace(string(shown[lo:hi])), "\"'`")
+	if text == "" || !strings.Contains(message, text) {
 		return ""
 	}
 	pkg := ""
 	if owner != nil {
 		pkg = owner.key()
 	}
-	return strings.Join([]string{d.Rule, d.Severity.String(), message, string(shown[lo:hi]), pkg}, "\x00")
+	return strings.Join([]string{d.Rule, d.Severity.String(), message, text, pkg}, "\x00")
 }
 
 // resolveRelated sets the lines of a finding's related position when its

@@ -342,3 +342,23 @@ func TestGroupedIdentity(t *testing.T) {
 		t.Errorf("baseline hid %d, want 6", res6.Run.Adoption.BaselineHidden)
 	}
 }
+
+// TestAnchorIsNoCause: findings whose span only anchors them (AF113 about
+// a missing tools: points at the front matter's ---) share no cause across
+// files, though their messages are the same.
+func TestAnchorIsNoCause(t *testing.T) {
+	agent := "---\ndescription: \"x\"\n---\nbody\n"
+	res := lintTree(t, writeTree(t, map[string]string{".github/agents/a.agent.md": agent, ".github/agents/b.agent.md": agent}), Options{})
+	n := 0
+	for _, f := range res.Run.Findings {
+		if f.Rule == "AF113" {
+			n++
+			if len(f.Others) > 0 {
+				t.Errorf("%s: grouped by its anchor: %+v", f.Path, f.Others)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d AF113 findings, want one per file", n)
+	}
+}

@@ -10,8 +10,8 @@ import (
 // One cause, one finding (fidelity.md §3). Two findings have the same cause
 // when they have the same rule, the same severity, the same message (before
 // any vendor clause, plus the vendor's package name) and the same offending
-// text — the span's text: the unresolved reference, the agent name — and
-// neither carries a fix. The engine writes that key into Finding.Cause. When
+// text — the span's text, when the message names it: the unresolved
+// reference, the agent name, the key — and neither carries a fix. The engine writes that key into Finding.Cause. When
 // findings of one cause sit in two or more files, they are reported once, at
 // the first of them, with the others attached (Finding.Others, SARIF
 // relatedLocations, JSON related); findings of one cause in a single file
