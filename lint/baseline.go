@@ -27,7 +27,7 @@ type baselineKey struct{ rule, path, fingerprint string }
 // counting the identical ones, sorted by path, rule, fingerprint.
 func NewBaseline(findings []report.Finding) *Baseline {
 	counts := map[baselineKey]int{}
-	for _, f := range findings {
+	for _, f := range report.Ungroup(findings) { // every member of a cause is recorded
 		counts[baselineKey{f.Rule, f.Path, f.Fingerprint}]++
 	}
 	b := &Baseline{Entries: make([]BaselineEntry, 0, len(counts))}
@@ -93,9 +93,12 @@ func (b *Baseline) Apply(run *report.Run, inScope func(path string) bool) {
 	for _, e := range b.Entries {
 		left[baselineKey{e.Rule, e.Path, e.Fingerprint}] += e.Count
 	}
-	kept := run.Findings[:0]
+	// Members of a cause are matched one by one, and what is left grouped
+	// again: a baselined member stays hidden while its cause spreads.
+	all := report.Ungroup(run.Findings)
+	kept := all[:0:0]
 	hidden := 0
-	for _, f := range run.Findings {
+	for _, f := range all {
 		k := baselineKey{f.Rule, f.Path, f.Fingerprint}
 		if left[k] > 0 {
 			left[k]--
@@ -104,7 +107,7 @@ func (b *Baseline) Apply(run *report.Run, inScope func(path string) bool) {
 		}
 		kept = append(kept, f)
 	}
-	run.Findings = kept
+	run.Findings = report.GroupCauses(kept)
 	fixed := 0
 	for k, n := range left {
 		if n > 0 && inScope(k.path) {

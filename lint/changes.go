@@ -97,16 +97,17 @@ func Git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 // neither its span nor its related position (the earlier definition, the
 // other file of a cross-file rule).
 func (c *Changes) Apply(run *report.Run) {
-	kept := run.Findings[:0]
+	all := report.Ungroup(run.Findings) // each member of a cause on its own lines
+	kept := all[:0:0]
 	unchanged := 0
-	for _, f := range run.Findings {
+	for _, f := range all {
 		if lo, hi := spanLines(&f); c.touches(f.Path, lo, hi) || c.relatedTouches(&f) {
 			kept = append(kept, f)
 			continue
 		}
 		unchanged++
 	}
-	run.Findings = kept
+	run.Findings = report.GroupCauses(kept)
 	a := adoption(run)
 	a.NewFromRev, a.Unchanged = c.Rev, unchanged
 }

@@ -23,7 +23,7 @@ const agentProjects = "../testdata/agentfile/lint/projects"
 // a complete squad).
 func agentFindings(fs []report.Finding) []string {
 	var out []string
-	for _, f := range fs {
+	for _, f := range report.Ungroup(fs) { // each rule's findings, not the grouping of causes
 		r, _ := diag.Lookup(f.Rule)
 		if r == nil || (r.Domain != "agentfile" && r.Domain != "engine") {
 			continue

@@ -11,6 +11,7 @@ import (
 
 	"github.com/squadci/squadci/internal/corpus"
 	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/report"
 
 	"github.com/squadci/squadci/internal/testtool"
 )
@@ -120,7 +121,7 @@ func lintSquad(t testing.TB, root string, targets []string) []string {
 		t.Fatal(err)
 	}
 	var out []string
-	for _, f := range res.Run.Findings {
+	for _, f := range report.Ungroup(res.Run.Findings) {
 		if squadRule(f.Rule) {
 			out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s [%s]", f.Path, f.Line, f.Column, f.Severity, f.Message, f.Rule))
 		}

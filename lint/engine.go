@@ -321,6 +321,7 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 	shown := s.maskedSources()
 	secret := s.secretSpans()
 	lines := map[string]*source.Lines{}
+	owners := newVendors(s)
 	for _, d := range s.diags {
 		r, ok := diag.Lookup(d.Rule)
 		if !ok {
@@ -341,13 +342,46 @@ func (s *session) result(disable, enable map[string]bool) *Result {
 		}
 		d.Severity = sev
 		d.Fix = s.keepFix(r, d, secret[d.Path])
+		message, owner := d.Message, (*vendor)(nil)
+		if !r.Secret {
+			owner = owners.of(d.Path)
+			vendorCap(r, &d, owner)
+		}
 		f := resolve(d, s.srcs[d.Path], shown[d.Path], lines)
+		if !r.Secret { // every place of a credential is an exposure of its own
+			f.Cause = causeOf(d, message, owner, shown[d.Path])
+		}
 		s.resolveRelated(&f, lines)
 		res.Run.Findings = append(res.Run.Findings, f)
 	}
-	sortFindings(res.Run.Findings)
+	report.SortFindings(res.Run.Findings)
 	report.NumberOccurrences(res.Run.Findings)
+	res.Run.Findings = report.GroupCauses(res.Run.Findings)
 	return res
+}
+
+// causeOf is the key of findings with one cause (report.GroupCauses): the
+// rule, severity, message as the check wrote it, the offending text and
+// the vendor package. The offending text is the span's, and it counts only
+// when the message names it (the unresolved reference, the agent name, the
+// key, the value): a span that merely anchors a finding about the whole
+// file or about something missing (the front matter's ---, a heading) is
+// no cause shared with other files. A finding with a fix of its own file
+// (which --fix must see) has none; nor has a credential.
+func causeOf(d diag.Diagnostic, message string, owner *vendor, shown []byte) string {
+	lo, hi := min(max(d.Span.Start, 0), len(shown)), min(max(d.Span.End, d.Span.Start, 0), len(shown))
+	if d.Fix != nil || lo >= hi {
+		return ""
+	}
+	text := strings.Trim(strings.TrimSpace(string(shown[lo:hi])), "\"'`")
+	if text == "" || !strings.Contains(message, text) {
+		return ""
+	}
+	pkg := ""
+	if owner != nil {
+		pkg = owner.key()
+	}
+	return strings.Join([]string{d.Rule, d.Severity.String(), message, text, pkg}, "\x00")
 }
 
 // resolveRelated sets the lines of a finding's related position when its
@@ -416,23 +450,4 @@ func resolve(d diag.Diagnostic, src, shown []byte, cache map[string]*source.Line
 	lo, hi := min(max(d.Span.Start, 0), len(shown)), min(max(d.Span.End, d.Span.Start, 0), len(shown))
 	f.Fingerprint = report.Fingerprint(d.Rule, d.Path, string(shown[lo:hi]), f.SourceLine)
 	return f
-}
-
-func sortFindings(fs []report.Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.Rule != b.Rule {
-			return a.Rule < b.Rule
-		}
-		return a.Message < b.Message
-	})
 }

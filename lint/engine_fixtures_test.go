@@ -11,6 +11,7 @@ import (
 
 	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/report"
 )
 
 var updateEngine = flag.Bool("engine.update", false, "rewrite testdata/engine/*.out from the current findings (review them by hand)")
@@ -54,7 +55,7 @@ func lintEngineCase(t *testing.T, name string) []string {
 		t.Fatal(err)
 	}
 	var out []string
-	for _, f := range res.Run.Findings {
+	for _, f := range report.Ungroup(res.Run.Findings) {
 		if strings.HasPrefix(f.Rule, "SQ") {
 			out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s [%s]", f.Path, f.Line, f.Column, f.Severity, f.Message, f.Rule))
 		}

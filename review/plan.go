@@ -49,7 +49,19 @@ func Markers(body string) []Key {
 	return out
 }
 
-func keyOf(f *report.Finding) Key { return Key{f.Rule, f.Fingerprint} }
+// keyOf is the marker a finding's comment carries: for a grouped finding
+// its cause's fingerprint, which files joining or leaving do not change.
+func keyOf(f *report.Finding) Key { return Key{f.Rule, f.CauseFingerprint()} }
+
+// keysOf are every marker a finding may have been posted under: keyOf
+// first, then the identities it had when it stood alone or was grouped.
+func keysOf(f *report.Finding) []Key {
+	var out []Key
+	for _, id := range f.Identities() {
+		out = append(out, Key{f.Rule, id})
+	}
+	return out
+}
 
 // OwnComment is an inline comment the token's user wrote, with its marker.
 type OwnComment struct {
@@ -108,15 +120,16 @@ func Build(in Input) Plan {
 		present[k]++
 	}
 	for i := range in.Findings {
-		current[keyOf(&in.Findings[i])]++
+		for _, k := range keysOf(&in.Findings[i]) {
+			current[k]++
+		}
 	}
 	p.Delete = staleComments(in.Own, current)
 	src := in.sources(&p)
 	seen := map[Key]int{}
 	for i := range in.Findings {
 		f := &in.Findings[i]
-		k := keyOf(f)
-		if seen[k]++; seen[k] <= present[k] {
+		if markedBefore(keysOf(f), seen, present) {
 			p.Skipped++
 			continue
 		}
@@ -128,6 +141,18 @@ func Build(in Input) Plan {
 	}
 	p.Body, p.Table, p.Overflow = reviewBody(len(p.Comments), p.Table)
 	return p
+}
+
+// markedBefore reports whether one of a finding's markers is present
+// beyond those earlier findings consumed, and consumes it.
+func markedBefore(keys []Key, seen, present map[Key]int) bool {
+	for _, k := range keys {
+		if seen[k] < present[k] {
+			seen[k]++
+			return true
+		}
+	}
+	return false
 }
 
 // staleComments are own comments beyond the count of findings that still
@@ -232,7 +257,7 @@ func commentBody(f *report.Finding, s *Suggestion) string {
 	if len(block) > room/2 {
 		block = "" // a suggestion too long to show: the message still is
 	}
-	return head + markdownText(f.Message, room-len(block)) + link + block + marker
+	return head + markdownText(f.Message+f.AlsoIn(), room-len(block)) + link + block + marker
 }
 
 // fenceFor is a backtick fence longer than any run of backticks in text.
@@ -292,7 +317,7 @@ func tableRow(f *report.Finding) string {
 	if r, ok := diag.Lookup(f.Rule); ok {
 		rule = "[" + rule + "](" + r.HelpURL() + ")"
 	}
-	return fmt.Sprintf("| %s | %d | %s | %s |\n", markdownText(f.Path, 300), f.Line, rule, markdownText(f.Message, 1000))
+	return fmt.Sprintf("| %s | %d | %s | %s |\n", markdownText(f.Path, 300), f.Line, rule, markdownText(f.Message+f.AlsoIn(), 1000))
 }
 
 // markdownText sets repository text (names, values) as plain inline

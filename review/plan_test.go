@@ -179,3 +179,48 @@ func TestMarkdownTextCannotForgeMarkup(t *testing.T) {
 		t.Errorf("markdownText = %q", got)
 	}
 }
+
+// grouped is one cause in several files, grouped as the engine does.
+func grouped(paths ...string) report.Finding {
+	var fs []report.Finding
+	for i, p := range paths {
+		f := finding(p, 3, 3, fp(100+i))
+		f.Cause = "SS236 plain Preferred: line"
+		fs = append(fs, f)
+	}
+	g := report.GroupCauses(fs)
+	if len(g) != 1 {
+		panic("grouped: not one cause")
+	}
+	return g[0]
+}
+
+// TestBuildGroupedFinding: one cause in several files is one comment that
+// says how many other files have it, marked with the cause's identity, so
+// the comment stays while files of the cause are fixed, and is neither
+// reposted nor deleted when the cause shrinks to one file.
+func TestBuildGroupedFinding(t *testing.T) {
+	g := grouped("a.md", "b.md", "c.md")
+	in := Input{Diffs: map[string]FileDiff{"a.md": oneHunk(1, 10)}, Findings: []report.Finding{g}}
+	p := Build(in)
+	if len(p.Comments) != 1 || !strings.Contains(p.Comments[0].Body, "(and 2 other files)") {
+		t.Fatalf("comments %+v, want one saying there are 2 other files", p.Comments)
+	}
+	marker := Key{"SS236", g.CauseFingerprint()}
+	if !strings.HasSuffix(p.Comments[0].Body, Marker(marker)) || marker.Fingerprint == g.Fingerprint {
+		t.Errorf("body %q does not end with the cause's marker", p.Comments[0].Body)
+	}
+	fewer := grouped("a.md", "c.md")
+	if fewer.CauseFingerprint() != marker.Fingerprint {
+		t.Errorf("the cause's identity changed when b.md was fixed")
+	}
+	in.Findings, in.Present, in.Own = []report.Finding{fewer}, []Key{marker}, []OwnComment{{ID: 5, Key: marker}}
+	if p := Build(in); len(p.Comments) != 0 || p.Skipped != 1 || len(p.Delete) != 0 {
+		t.Errorf("a file of the cause fixed: plan %+v, want the comment kept", p)
+	}
+	alone := report.Ungroup([]report.Finding{fewer})[0] // c.md fixed too: a.md's finding stands alone
+	in.Findings = []report.Finding{alone}
+	if p := Build(in); len(p.Comments) != 0 || p.Skipped != 1 || len(p.Delete) != 0 {
+		t.Errorf("the cause left in one file: plan %+v, want the comment kept", p)
+	}
+}

@@ -43,7 +43,9 @@ func runAction(t *testing.T, dir string, env []string) (int, string, string) {
 }
 
 // fortyFindings is a repository with 20 error and 20 warning findings: each
-// manifest has an unconventional dropPath (a warning) or a bad contact.
+// manifest has an unconventional dropPath (a warning) or a bad contact, each
+// its own (one bad contact copied into 20 files would be one finding of one
+// cause).
 func fortyFindings(t *testing.T) string {
 	files := map[string]string{}
 	for i := 0; i < 20; i++ {
@@ -51,7 +53,7 @@ func fortyFindings(t *testing.T) string {
 		m := strings.ReplaceAll(goodManifest, "acme-research-agent", id)
 		files["connectors/warn-"+id+".json"] = strings.Replace(m, ".connector-drops/"+id+"/", ".connector-drops/mail-"+id+"/", 1)
 		bad := strings.ReplaceAll(goodManifest, "acme-research-agent", "bad-"+id)
-		files["connectors/err-"+id+".json"] = strings.Replace(bad, "squad-integrations@example.com", "not an address", 1)
+		files["connectors/err-"+id+".json"] = strings.Replace(bad, "squad-integrations@example.com", "not an address "+id, 1)
 	}
 	return writeTree(t, files)
 }

@@ -62,6 +62,11 @@ type Diagnostic struct {
 	// definition of a duplicate, the other file of a cross-file rule); nil
 	// when there is none.
 	Related *Position
+	// Also are the other places of the same cause when one cause produced
+	// the same finding in several files (fidelity.md §3, one cause, one
+	// finding): the engine fills it when it groups findings; empty for a
+	// finding about one place.
+	Also []Position
 	// Fix is the one meaning-preserving repair of the finding; nil when the
 	// rule offers none (adoption.md, Fixes).
 	Fix *Fix

@@ -92,7 +92,7 @@ func TestWriteGitHubRoundTrip(t *testing.T) {
 		if c.name != kinds[f.Severity.String()] {
 			t.Errorf("%q: command %q for a %s", f.Path, c.name, f.Severity)
 		}
-		wantData := fmt.Sprintf("%s:%d:%d: %s [%s]", f.Path, f.Line, f.Column, f.Message, f.Rule)
+		wantData := fmt.Sprintf("%s:%d:%d: %s%s [%s]", f.Path, f.Line, f.Column, f.Message, f.AlsoIn(), f.Rule)
 		if c.data != wantData {
 			t.Errorf("data %q, want %q", c.data, wantData)
 		}

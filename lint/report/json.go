@@ -96,6 +96,26 @@ type jsonDiagnostic struct {
 	Help      string   `json:"help"`          // the rule's docs URL
 	Hint      string   `json:"hint"`          // how to repair, the text output's help: line; "" when the rule has none
 	Fix       *jsonFix `json:"fix,omitempty"` // the repair `squadci lint --fix` applies; absent when none
+	// Related are the other places of the same cause (one cause, one
+	// finding: fidelity.md §3), in path order; [] when there are none.
+	Related []jsonLocation `json:"related"`
+}
+
+// jsonLocation is one other place of a grouped finding.
+type jsonLocation struct {
+	Path      string `json:"path"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine"`
+	EndColumn int    `json:"endColumn"`
+}
+
+func newJSONRelated(f *Finding) []jsonLocation {
+	out := make([]jsonLocation, 0, len(f.Others))
+	for _, o := range f.Others {
+		out = append(out, jsonLocation{Path: o.Path, Line: o.Line, Column: o.Column, EndLine: o.EndLine, EndColumn: o.EndColumn})
+	}
+	return out
 }
 
 // jsonFix is a finding's repair: byte offsets into the file as read.
@@ -137,6 +157,7 @@ func newJSONDiagnostic(f *Finding) jsonDiagnostic {
 		EndColumn: f.EndColumn,
 		Message:   f.Message,
 		Fix:       newJSONFix(f),
+		Related:   newJSONRelated(f),
 	}
 	if r := ruleOf(f); r != nil {
 		d.Name = r.Name

@@ -31,7 +31,7 @@ func TestWriteJSONShape(t *testing.T) {
 		diags int
 	}{
 		{"empty", &Run{ToolName: "squadci", ToolVersion: "0.1.0"}, 0},
-		{"sample", sampleRun(), 5},
+		{"sample", sampleRun(), 6}, // the three findings of one cause are one
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
@@ -53,7 +53,7 @@ func TestWriteJSONShape(t *testing.T) {
 			t.Errorf("%s: version %d, %d diagnostics (nil %v)", tt.name, doc.Version, len(doc.Diagnostics), doc.Diagnostics == nil)
 		}
 		for _, d := range doc.Diagnostics {
-			for _, key := range []string{"rule", "name", "severity", "path", "line", "column", "endLine", "endColumn", "message", "help", "hint"} {
+			for _, key := range []string{"rule", "name", "severity", "path", "line", "column", "endLine", "endColumn", "message", "help", "hint", "related"} {
 				if _, ok := d[key]; !ok {
 					t.Errorf("%s: diagnostic without %q", tt.name, key)
 				}

@@ -24,6 +24,16 @@ type Finding struct {
 	// its file; 0 when there is no related position or its file's text is
 	// unknown (then the whole file stands for it).
 	RelatedLine, RelatedEndLine int
+	// Cause says what the finding is about beyond its place: its rule,
+	// severity, message (without a vendor clause) and offending text.
+	// Findings in different files with the same Cause are one finding
+	// (GroupCauses); empty when the finding cannot share one (it has no
+	// offending text, or carries a fix of its own file).
+	Cause string
+	// Others are the other findings of the same cause, each resolved and
+	// with its own identity, in run order; nil when the finding stands
+	// alone. Diagnostic.Also holds their positions.
+	Others []Finding
 }
 
 // Run is one complete lint run, already filtered, with severities resolved

@@ -53,6 +53,13 @@ func at(r *diag.Rule, path string, n int, line, sub, msg string) Finding {
 func sampleRun() *Run {
 	multi := at(ruleStyle, "agents/b.yml", 7, "  steps:", "steps", "steps span three lines")
 	multi.EndLine, multi.EndColumn = 9, 4
+	// One cause in three files: one finding with two others attached.
+	var ref []Finding
+	for _, p := range []string{"prompts/a.prompt.md", "prompts/b.prompt.md", "prompts/c.prompt.md"} {
+		f := at(ruleStyle, p, 4, "See [the guide](../../guide.md).", "../../guide.md", `file reference "../../guide.md" resolves to nothing`)
+		f.Cause, f.Fingerprint = "TT002 ../../guide.md", Fingerprint("TT002", p, "../../guide.md", f.SourceLine)
+		ref = append(ref, f)
+	}
 	return &Run{
 		ToolName: "squadci", ToolVersion: "0.1.0", Files: 3, Category: "squadci",
 		Findings: []Finding{
@@ -63,6 +70,7 @@ func sampleRun() *Run {
 			multi,
 			at(ruleNote, "odd/100%: a,b.json", 1, `{"rate": "50%"}`, `"50%"`,
 				"rate 50%: high, maybe\nsecond line, too"),
+			groupedOf(ref),
 		},
 		Profiles: []Profile{{
 			Root: ".copilot-tracking/squad/", Format: "hve-squad", Name: "v0.12.1", Releases: "v0.12.1–v0.15.3",
@@ -70,6 +78,15 @@ func sampleRun() *Run {
 			Evidence: []ProfileEvidence{{At: "apm.yml:5", What: `pin "v0.13.2" (release v0.13.2)`, Fits: "v0.12.1–v0.15.3"}},
 		}},
 	}
+}
+
+// groupedOf is findings of one cause grouped as the engine groups them.
+func groupedOf(fs []Finding) Finding {
+	g := GroupCauses(fs)
+	if len(g) != 1 {
+		panic("groupedOf: the findings are not of one cause")
+	}
+	return g[0]
 }
 
 // golden compares got with testdata/name, or rewrites it under -update.

@@ -88,12 +88,15 @@ type sarifResult struct {
 	Level               string            `json:"level"`
 	Message             sarifText         `json:"message"`
 	Locations           []sarifLocation   `json:"locations"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"` // the other places of one cause
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Fixes               []sarifFix        `json:"fixes,omitempty"`
 }
 
 type sarifLocation struct {
+	ID               *int          `json:"id,omitempty"` // related locations only
 	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText    `json:"message,omitempty"`
 }
 
 type sarifPhysical struct {
@@ -227,9 +230,31 @@ func newSARIFResult(f *Finding, fingerprint string) sarifResult {
 			ArtifactLocation: sarifArtifact{URI: pathURI(f.Path), URIBaseID: srcRoot},
 			Region:           sarifRegionOf(f),
 		}}},
+		RelatedLocations:    sarifRelated(f),
 		PartialFingerprints: partialFingerprints(f, fingerprint),
 		Fixes:               sarifFixes(f),
 	}
+}
+
+// sarifRelated are the other places of a grouped finding, numbered from 1.
+func sarifRelated(f *Finding) []sarifLocation {
+	if len(f.Others) == 0 {
+		return nil
+	}
+	out := make([]sarifLocation, 0, len(f.Others))
+	for i := range f.Others {
+		o := &f.Others[i]
+		id := i + 1
+		out = append(out, sarifLocation{
+			ID: &id,
+			PhysicalLocation: sarifPhysical{
+				ArtifactLocation: sarifArtifact{URI: pathURI(o.Path), URIBaseID: srcRoot},
+				Region:           sarifRegionOf(o),
+			},
+			Message: &sarifText{Text: "the same finding, of the same cause"},
+		})
+	}
+	return out
 }
 
 // sarifRegionOf clamps positions to what SARIF and GitHub accept: lines and
@@ -325,11 +350,12 @@ func truncate(s string, n int) string {
 }
 
 // partialFingerprints are codeql-action's line hash and squadci's own
-// fingerprint (the one baselines and review markers use), when it has one.
+// fingerprint (the one baselines and review markers use), when it has one;
+// for a grouped finding, its cause's (CauseFingerprint).
 func partialFingerprints(f *Finding, lineHash string) map[string]string {
 	m := map[string]string{"primaryLocationLineHash": lineHash}
 	if f.Fingerprint != "" {
-		m["squadci/v1"] = fmt.Sprintf("%s:%d", f.Fingerprint, max(f.Occurrence, 1))
+		m["squadci/v1"] = fmt.Sprintf("%s:%d", f.CauseFingerprint(), f.IdentityOccurrence())
 	}
 	return m
 }

@@ -93,7 +93,7 @@ func summaryRow(f *Finding) string {
 	if url := helpURL(f); url != "" {
 		rule = "[" + rule + "](" + url + ")"
 	}
-	return fmt.Sprintf("| %d | %d | %s | %s | %s |\n", f.Line, f.Column, f.Severity, rule, summaryCell(f.Message))
+	return fmt.Sprintf("| %d | %d | %s | %s | %s |\n", f.Line, f.Column, f.Severity, rule, summaryCell(f.Message+f.AlsoIn()))
 }
 
 // summaryCell makes s safe inside a Markdown table cell or heading: valid UTF-8,

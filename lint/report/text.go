@@ -50,6 +50,7 @@ func WriteText(w io.Writer, run *Run, opts TextOptions) error {
 		writeHeadline(bw, f, p, opts.Gutter)
 		if opts.Gutter {
 			writeGutter(bw, f, p)
+			writeAlso(bw, f, p)
 			writeHelp(bw, f, p)
 		}
 	}
@@ -60,7 +61,7 @@ func WriteText(w io.Writer, run *Run, opts TextOptions) error {
 }
 
 func writeHeadline(bw *bufio.Writer, f *Finding, p palette, multiline bool) {
-	msg := displayText(strings.ReplaceAll(f.Message, "\r\n", "\n"))
+	msg := displayText(strings.ReplaceAll(f.Message+f.AlsoIn(), "\r\n", "\n"))
 	if multiline {
 		msg = strings.ReplaceAll(msg, "\n", "\n    ")
 	} else {
@@ -117,6 +118,21 @@ func underline(line []rune, f *Finding) (prefix, caret string) {
 		}
 	}
 	return b.String(), "^" + strings.Repeat("~", max(cells, 1)-1)
+}
+
+// maxAlsoLines caps the other places the text format lists under a
+// grouped finding; the json and sarif formats carry them all.
+const maxAlsoLines = 20
+
+// writeAlso lists a grouped finding's other places, one `also:` line each.
+func writeAlso(bw *bufio.Writer, f *Finding, p palette) {
+	for i, o := range f.Others {
+		if i == maxAlsoLines {
+			fmt.Fprintf(bw, "%salso:%s … and %d more\n", p.bold, p.reset, len(f.Others)-i)
+			return
+		}
+		fmt.Fprintf(bw, "%salso:%s %s:%d:%d\n", p.bold, p.reset, displayText(o.Path), o.Line, o.Column)
+	}
 }
 
 func writeHelp(bw *bufio.Writer, f *Finding, p palette) {
