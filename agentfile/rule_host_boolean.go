@@ -11,7 +11,8 @@ var ruleBoolean = diag.Register(diag.Rule{
 	Full: "disable-model-invocation, user-invocable (and the deprecated user-invokable and infer), and a " +
 		"handoff's send and showContinueOn are booleans. Hosts read only the plain literals true and false: " +
 		"yes, on, \"true\" or True are not booleans there.",
-	Help: "Write true or false, unquoted and lowercase.",
+	Help:     "Write true or false, unquoted and lowercase.",
+	Consumer: "Copilot CLI's agent schema takes only YAML booleans and rejects the whole agent as malformed on \"true\", yes or on; VS Code treats a non-boolean as unset. Error: a host drops the agent.",
 })
 
 // isBoolLiteral reports the plain scalars true and false.

@@ -11,7 +11,8 @@ var ruleDescription = diag.Register(diag.Rule{
 	Full: "GitHub requires description in a custom agent's frontmatter and VS Code reports an empty one; " +
 		"name is optional (it defaults to the file name) but must not be blank when present, and neither " +
 		"may argument-hint.",
-	Help: "Add description: with one sentence on what the agent does; delete blank name or argument-hint keys.",
+	Help:     "Add description: with one sentence on what the agent does; delete blank name or argument-hint keys.",
+	Consumer: "Copilot CLI's agent schema requires description (a string) and rejects the whole agent as malformed without it; GitHub's cloud agent requires it too; VS Code's validator reports an empty one. Error: a host drops the agent.",
 })
 
 // requireDescription reports frontmatter without a description key, at

@@ -18,7 +18,8 @@ var ruleFieldType = diag.Register(diag.Rule{
 		"attribute table (promptFileAttributes.ts) types hooks, github and advancedOptions as maps, and " +
 		"reasoning-effort as one of low, medium, high, xhigh, max; VS Code forwards only those values to the " +
 		"Copilot runtime and drops any other (microsoft/vscode pull request 329263), so the key has no effect.",
-	Help: "Write the value in the type the message names.",
+	Help:     "Write the value in the type the message names.",
+	Consumer: "Copilot CLI's agent schema rejects the whole agent as malformed when a key has the wrong type (its model is one string, tools a list or a comma-separated string, mcp-servers a mapping of servers); VS Code drops the value. Error: a host drops the agent or the setting.",
 })
 
 // model is one model name or a nonempty priority list of them.

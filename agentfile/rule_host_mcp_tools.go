@@ -13,7 +13,8 @@ var ruleMCPTools = diag.Register(diag.Rule{
 		"servers\"; its guide to reusing a VS Code configuration says to add a tools key to each server). A server " +
 		"without one, or with tools that is not a sequence of strings, offers the agent nothing. mcp-servers is read " +
 		"only by GitHub, so a file with target: vscode is not checked.",
-	Help: "Add tools: with the server's tools to enable (read-only ones first), or tools: [\"*\"] for all.",
+	Help:     "Add tools: with the server's tools to enable (read-only ones first), or tools: [\"*\"] for all.",
+	Consumer: "Copilot CLI's agent schema requires tools on every MCP server and rejects the whole agent as malformed without it (not just the server); the cloud agent enables only the tools listed. Error: a host drops the agent.",
 })
 
 // mcpTools checks that a server lists the tools to enable.

@@ -14,7 +14,8 @@ var ruleMCPTransport = diag.Register(diag.Rule{
 		"A missing required key is an error: the server cannot start or be reached. A key of the other kind " +
 		"(url or headers on a local server; command, args or env on a remote one) is ignored, a warning. " +
 		"mcp-servers is read only by GitHub, so a file with target: vscode is not checked.",
-	Help: "Give a local server command and args, and a remote server url; remove the keys the other kind uses.",
+	Help:     "Give a local server command and args, and a remote server url; remove the keys the other kind uses.",
+	Consumer: "Copilot CLI's agent schema requires command and args (a list, [] for none) on a local server and url on a remote one, and rejects the whole agent as malformed without them; the cloud agent cannot start or reach the server. Error: a host drops the agent.",
 })
 
 // mcpTransport lists, per type family, the keys it requires and the keys

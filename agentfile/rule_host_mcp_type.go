@@ -15,7 +15,8 @@ var ruleMCPType = diag.Register(diag.Rule{
 		"extend-cloud-agent-with-mcp.md, \"Required keys for local and remote MCP servers\"; custom-agents-" +
 		"configuration.md, \"MCP server type\"). A server without one, or with another (remote, streamable-http), is " +
 		"not started. mcp-servers is read only by GitHub, so a file with target: vscode is not checked.",
-	Help: "Set type: local (or stdio) for a command the agent starts, or type: http (or sse) for a server at a URL.",
+	Help:     "Set type: local (or stdio) for a command the agent starts, or type: http (or sse) for a server at a URL.",
+	Consumer: "Copilot CLI's agent schema requires type http or sse on a remote server and accepts only local or stdio on a local one, and rejects the whole agent as malformed otherwise; the cloud agent refuses the server. Error: a host drops the agent.",
 })
 
 // mcpTypes are the server types the cloud agent accepts.

@@ -17,7 +17,8 @@ var ruleModelName = diag.Register(diag.Rule{
 		"the model picked in the chat, and GitHub reads model as one string. So a value such as \"GPT-4.1 | gpt-5\" " +
 		"or \"gpt-5, claude-sonnet-4.5\" never selects any of the models it lists: the choice is dropped, an error. " +
 		"No model name contains '|' or ','.",
-	Help: "Write one model name, or a list: model: [first-choice, fallback] (VS Code tries them in order; GitHub reads a single name).",
+	Help:     "Write one model name, or a list: model: [first-choice, fallback] (VS Code tries them in order; GitHub reads a single name).",
+	Consumer: "No host splits a model string: VS Code finds no model of that name and uses the chat's model, and Copilot CLI warns the model is not available and uses the current one. Error: the model choice is dropped everywhere.",
 })
 
 // modelSeparators join several names in one string; no model name holds

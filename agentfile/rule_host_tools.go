@@ -13,7 +13,8 @@ var ruleAllTools = diag.Register(diag.Rule{
 		"(an Examples section) has them run tool-free by kmx, and the note says so: \"" + ToolsNotice + "\" A file " +
 		"without tests gets the host half only: \"" + allToolsNotice + "\" tools: [] is explicitly tool-free and gets " +
 		"no notice.",
-	Help: "Add tools: with the tools the agent needs, or tools: [] for none.",
+	Help:     "Add tools: with the tools the agent needs, or tools: [] for none.",
+	Consumer: "Nothing breaks: VS Code, Copilot CLI and the cloud agent give an agent without tools every tool; kmx runs its tests without tools. Note: a fact the user may want.",
 })
 
 // noteAllTools says what the host does with a frontmatter agent that sets

@@ -31,6 +31,7 @@ var ruleUnknownKey = diag.Register(diag.Rule{
 	Fixable: true,
 	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +
 		"known key is absent from the mapping and no other key folds to it; the hosts read keys case-sensitively.",
+	Consumer: "Nothing breaks: VS Code ignores an unknown key and Copilot CLI warns \"unknown field ignored\" and loads the agent; but a misspelt known key (toolz, modle) silently loses the setting. Warning; other hosts' keys are notes.",
 })
 
 // otherHostKeys are keys other hosts read in their own agent files: each
