@@ -11,6 +11,8 @@ var ruleMCPTransport = diag.Register(diag.Rule{
 	Full: "GitHub's cloud agent starts a local (or stdio) server with command and args, both required, and " +
 		"passes it env; it connects to an http (or sse) server at url, required, sending headers " +
 		"(github/docs extend-cloud-agent-with-mcp.md, \"Local MCP specific keys\" and \"Remote MCP specific keys\"). " +
+		"Copilot CLI's agent schema requires the same keys (args a list, [] when there are none) and rejects the " +
+		"whole agent as malformed without them. " +
 		"A missing required key is an error: the server cannot start or be reached. A key of the other kind " +
 		"(url or headers on a local server; command, args or env on a remote one) is ignored, a warning. " +
 		"mcp-servers is read only by GitHub, so a file with target: vscode is not checked.",
@@ -34,8 +36,8 @@ func (h *hostCheck) mcpTransportKeys(name, server *yaml.Node, field, typ string)
 	t := mcpTransport[family]
 	for _, k := range t.need {
 		if mapValue(server, k) == nil {
-			h.cloudFail(ruleMCPTransport, name, field, 0, "%s server needs %s; the cloud agent cannot %s it without one",
-				articled(typ), k, map[string]string{"local": "start", "http": "reach"}[family])
+			h.cloudFail(ruleMCPTransport, name, field, 0, "%s server needs %s: Copilot CLI rejects the whole agent as malformed without it, and the cloud agent cannot %s the server%s",
+				articled(typ), k, map[string]string{"local": "start", "http": "reach"}[family], map[string]string{"args": " (args: [] when it takes none)"}[k])
 		}
 	}
 	pairs(server, func(k, _ *yaml.Node) {
