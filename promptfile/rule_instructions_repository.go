@@ -10,5 +10,5 @@ var ruleInstructionsRepository = diag.Register(diag.Rule{
 		"(computeAutomaticInstructions.ts: _addAgentInstructions), without reading its header, and GitHub's " +
 		"docs describe the file as plain Markdown. applyTo, excludeAgent and description there have no effect.",
 	Help:     "Move scoped guidance to .github/instructions/NAME.instructions.md with applyTo; delete the block here.",
-	Consumer: "nothing breaks: the keys have no effect",
+	Consumer: "nothing breaks: VS Code and GitHub's agents apply .github/copilot-instructions.md to every request whatever its header says, so the keys have no effect",
 })

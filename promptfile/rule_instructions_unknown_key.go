@@ -11,7 +11,7 @@ var ruleInstructionsUnknownKey = diag.Register(diag.Rule{
 		"model, ...) is named as such, and paths as Claude Code's rules key, which VS Code reads only in " +
 		".claude/rules files.",
 	Help:     "Fix the spelling, use applyTo for the files it applies to, or delete the key.",
-	Consumer: "nothing breaks: the hosts ignore the key",
+	Consumer: "nothing breaks: VS Code (its validator warns), Copilot CLI and GitHub's agents ignore the key, but a misspelt applyTo or excludeAgent loses its effect",
 	Fixable:  true,
 	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +
 		"known key is absent and no other key folds to it; VS Code reads keys case-sensitively.",

@@ -25,7 +25,7 @@ var ruleInstructionsPlacement = diag.Register(diag.Rule{
 		"promptFileLocations.ts: INSTRUCTIONS_DEFAULT_SOURCE_FOLDER). A file elsewhere is applied only where a " +
 		"setting names its folder — fine in a collection meant to be copied elsewhere.",
 	Help:     "Move the file below .github/instructions/, or add its folder to chat.instructionsFilesLocations.",
-	Consumer: "nothing breaks: the hosts do not load the file by default",
+	Consumer: "nothing breaks: VS Code, Copilot CLI and GitHub's agents load path-specific instructions from .github/instructions/ by default and not from here",
 })
 
 // placement notes a file outside its kind's default folder (any depth).

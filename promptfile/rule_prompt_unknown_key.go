@@ -11,7 +11,7 @@ var rulePromptUnknownKey = diag.Register(diag.Rule{
 		"files\"). A key that agent files or instructions files read (handoffs, target, applyTo, ...) is " +
 		"named as such: it belongs in the other kind of file.",
 	Help:     "Fix the spelling, move the key to the kind of file that reads it, or delete it.",
-	Consumer: "nothing breaks: VS Code ignores the key",
+	Consumer: "nothing breaks: VS Code ignores the key (its validator warns), but a misspelt key loses its setting; Copilot CLI does not read prompt files",
 	Fixable:  true,
 	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +
 		"known key is absent and no other key folds to it; VS Code reads keys case-sensitively.",

@@ -21,7 +21,7 @@ var ruleFieldType = diag.Register(diag.Rule{
 		"argument-hint must be a non-empty string, context is fork or absent, and user-invokable is the " +
 		"deprecated spelling of user-invocable." + ownership,
 	Help:     "write the field in the shape the format gives it",
-	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation; other shapes break only the format",
+	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation and keeps the default, and Copilot CLI's skill schema, which takes only YAML booleans, refuses to load the skill; other shapes break only the format",
 	Since:    "Agent Skills specification (agentskills.io)",
 	Fixable:  true,
 	Repair: "renames user-invokable to user-invocable when user-invocable is absent (VS Code reads the old spelling as " +

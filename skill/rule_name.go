@@ -23,7 +23,7 @@ var ruleName = diag.Register(diag.Rule{
 		"or doubled hyphen breaks only the specification (skills-ref refuses it; VS Code loads it), so it is a " +
 		"warning." + ownership,
 	Help:     "name the skill in lowercase kebab-case, as its directory is named",
-	Consumer: "VS Code flags the name as invalid or truncates it; GitHub Copilot requires it",
+	Consumer: "VS Code flags the name as invalid or truncates it, and Copilot CLI refuses to load a skill whose name is over 64 characters; GitHub Copilot requires a name",
 	Since:    "Agent Skills specification (agentskills.io)",
 })
 
