@@ -19,7 +19,8 @@ var ruleModelName = diag.Register(diag.Rule{
 		"warns that the model is not available and uses the current one. So a value such as \"GPT-4.1 | gpt-5\" " +
 		"or \"gpt-5, claude-sonnet-4.5\" never selects any of the models it lists: the choice is dropped, an error. " +
 		"No model name contains '|' or ','. The fix differs by target: one name wherever Copilot CLI or the cloud " +
-		"agent may load the file (target unset or github-copilot), a list only for target: vscode.",
+		"agent may load the file (target unset or github-copilot), a list only for target: vscode (Copilot CLI does " +
+		"not read target, so it still fails to load such a file: one name works in every host).",
 	Help:     "Write one model name, or a list: model: [first-choice, fallback] (VS Code tries them in order; GitHub reads a single name).",
 	Consumer: "No host splits a model string: VS Code finds no model of that name and uses the chat's model, and Copilot CLI warns the model is not available and uses the current one. Error: the model choice is dropped everywhere.",
 })
@@ -46,9 +47,9 @@ func (h *hostCheck) modelNames(v *yaml.Node, field string, inList bool) {
 func modelAdvice(target string, inList bool) string {
 	switch {
 	case target == "vscode" && inList:
-		return "give each name its own entry (VS Code uses the first available)"
+		return "give each name its own entry (VS Code uses the first available; Copilot CLI ignores target and fails to load an agent with a model list, so write one name if it should load there too)"
 	case target == "vscode":
-		return "write a list, model: [a, b] (VS Code uses the first available)"
+		return "write a list, model: [a, b] (VS Code uses the first available; Copilot CLI ignores target and fails to load an agent with a model list, so write one name if it should load there too)"
 	case target == "github-copilot":
 		return "write one name, model: a (Copilot CLI and the cloud agent read one string; a list makes Copilot CLI reject the agent as malformed)"
 	case inList:
