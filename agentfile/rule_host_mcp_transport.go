@@ -43,7 +43,7 @@ func (h *hostCheck) mcpTransportKeys(name, server *yaml.Node, field, typ string)
 	pairs(server, func(k, _ *yaml.Node) {
 		for _, ig := range t.ignored {
 			if k.Value == ig {
-				h.cloudFail(ruleMCPTransport, k, field+"."+ig, diag.SeverityWarning, "%s is for %s servers; %s server ignores it",
+				h.cloudFail(ruleMCPTransport, k, field+"."+ig, diag.SeverityWarning, "%s is for %s servers; the cloud agent and Copilot CLI ignore it on %s server",
 					ig, map[string]string{"local": "http and sse", "http": "local and stdio"}[family], articled(typ))
 			}
 		}

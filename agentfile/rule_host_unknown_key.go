@@ -86,7 +86,7 @@ func (h *hostCheck) foreign(k, v *yaml.Node, field string) bool {
 		}
 		h.failSev(ruleUnknownKey, k, field, diag.SeverityNote, "%s key %q; %s%s", host, k.Value, ignored, extra)
 	case otherFileKeys[k.Value] != "":
-		h.fail(ruleUnknownKey, k, field, "%q is %s; an agent file ignores it", k.Value, otherFileKeys[k.Value])
+		h.fail(ruleUnknownKey, k, field, "%q is %s; in an agent file %s", k.Value, otherFileKeys[k.Value], hostsIgnore)
 	default:
 		return false
 	}

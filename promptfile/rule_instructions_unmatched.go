@@ -15,5 +15,5 @@ var ruleInstructionsUnmatched = diag.Register(diag.Rule{
 		"a directory the root .gitignore names (.copilot-tracking/, say) is not judged either: its files are " +
 		"written at run time and are never in the repository.",
 	Help:     "Correct the pattern, or delete it if the files it meant are gone.",
-	Consumer: "nothing breaks today: the instructions are applied to no file",
+	Consumer: "nothing breaks today: VS Code and Copilot CLI attach the instructions to no file while no file matches applyTo",
 })
