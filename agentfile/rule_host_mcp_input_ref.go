@@ -19,7 +19,7 @@ var ruleMCPInputRef = diag.Register(diag.Rule{
 		"variables and secrets\"). The server receives the reference text itself. Checked in env, headers and args; " +
 		"mcp-servers is read only by GitHub, so a file with target: vscode is not checked.",
 	Help:     "Store the value as a COPILOT_MCP_ secret in the repository's Copilot environment and reference it, e.g. ${{ secrets.COPILOT_MCP_API_KEY }}.",
-	Consumer: "GitHub's cloud agent and Copilot CLI resolve no VS Code ${input:} or ${env:} reference, so the server gets the literal text as its credential. Error: the server's login breaks on those hosts.",
+	Consumer: "GitHub's cloud agent resolves no VS Code ${input:} or ${env:} reference, so the server gets the literal text as its credential. Error: the server's login breaks there.",
 })
 
 // vscodeRef matches ${input:...} and ${env:...}; group 1 is the kind,

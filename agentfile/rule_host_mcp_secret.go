@@ -21,7 +21,7 @@ var ruleMCPSecret = diag.Register(diag.Rule{
 		"coordinator, which `squad upgrade` rewrites, a non-COPILOT_MCP_ reference is a warning (a literal " +
 		"credential stays an error).",
 	Help:     "Store the credential as a COPILOT_MCP_ secret in the repository's Copilot environment and reference it, e.g. ${{ secrets.COPILOT_MCP_TOKEN }}.",
-	Consumer: "A literal credential in mcp-servers is committed with the file, and the cloud agent and Copilot CLI pass a non-COPILOT_MCP_ reference to the server unresolved. Error: a security property or the server's login breaks.",
+	Consumer: "A literal credential in mcp-servers is committed with the file, and GitHub's cloud agent passes a reference that is not to a COPILOT_MCP_ secret or variable to the server unresolved. Error: a security property or the server's login breaks.",
 })
 
 // secretRef matches the reference forms Copilot expands in env and
