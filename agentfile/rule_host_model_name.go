@@ -21,7 +21,8 @@ var ruleModelName = diag.Register(diag.Rule{
 		"No model name contains '|' or ','. The fix differs by target: one name wherever Copilot CLI or the cloud " +
 		"agent may load the file (target unset or github-copilot), a list only for target: vscode (Copilot CLI does " +
 		"not read target, so it still fails to load such a file: one name works in every host).",
-	Help:     "Write one model name, or a list: model: [first-choice, fallback] (VS Code tries them in order; GitHub reads a single name).",
+	Help: "Write one model name, model: first-choice (Copilot CLI and the cloud agent read one string and reject a list); " +
+		"only in a file with target: vscode write a list, model: [first-choice, fallback], which VS Code tries in order.",
 	Consumer: "No host splits a model string: VS Code finds no model of that name and uses the chat's model, and Copilot CLI warns the model is not available and uses the current one. Error: the model choice is dropped everywhere.",
 })
 

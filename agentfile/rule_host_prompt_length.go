@@ -39,7 +39,7 @@ func (c *checker) checkPromptLength() {
 		if n == MaxPromptChars {
 			at := start + i
 			span := diag.Span{Start: at, End: c.lines[c.lineAt(at)].end}
-			msg := fmt.Sprintf("prompt body has %d characters; GitHub reads at most %d", utf8.RuneCount(body), MaxPromptChars)
+			msg := fmt.Sprintf("prompt body has %d characters; GitHub's cloud agent reads at most %d", utf8.RuneCount(body), MaxPromptChars)
 			switch {
 			case isSquadCoordinator(c.path):
 				c.failVendor(rulePromptTooLong, span, "", diag.SeverityNote, msg)

@@ -36,4 +36,4 @@ func (c *checker) noteAllTools(root *yaml.Node) {
 
 // allToolsNotice is what the hosts do with an agent that sets no tools and
 // declares no tests.
-const allToolsNotice = "GitHub and VS Code give this agent every available tool, as tools: [\"*\"] would. Add tools to choose which."
+const allToolsNotice = "VS Code, Copilot CLI and the cloud agent give this agent every available tool, as tools: [\"*\"] would. Add tools to choose which."
