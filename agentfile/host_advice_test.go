@@ -122,6 +122,20 @@ func TestCLISchemaSubset(t *testing.T) {
 			t.Errorf("CLI accepts %v, want %v:\n%s", got, tt.want, tt.src)
 		}
 	}
+	for ref, want := range map[string]bool{"$COPILOT_MCP_X": true, "${COPILOT_MCP_X}": true, "${X:-d}": true,
+		"${{ secrets.COPILOT_MCP_X }}": false, "${input:x}": false, "${env:HOME}": false} {
+		if cliExpands(ref) != want {
+			t.Errorf("cliExpands(%q) = %v", ref, !want)
+		}
+	}
+}
+
+// cliExpands reports whether Copilot CLI 1.0 substitutes ref from the
+// local environment in an MCP server's env, headers or args: $NAME,
+// ${NAME} or ${NAME:-default}, and nothing else (not ${{ ... }}, not
+// VS Code's ${input:...} or ${env:...}).
+func cliExpands(ref string) bool {
+	return regexp.MustCompile(`^(\$\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}|\$[A-Za-z_][A-Za-z0-9_]*)$`).MatchString(ref)
 }
 
 // messagesOf lints one agent file and returns the messages of rule id.
@@ -194,6 +208,14 @@ func TestAdviceWorksOnTheNamedHost(t *testing.T) {
 			bad:   "---\nname: a\n---\nx\n",
 			hosts: []string{"Copilot CLI", "cloud agent"}, advice: "description", cliFails: true,
 			fixed: "---\nname: a\ndescription: d\n---\nx\n", forCLI: true},
+		{name: "mcp env naming a secret with ${{ }}", rule: "AF109",
+			bad:   "---\ndescription: d\nmcp-servers:\n  gh:\n    type: local\n    command: gh-mcp\n    args: []\n    tools: ['*']\n    env:\n      TOKEN: ${{ secrets.GH_TOKEN }}\n---\nx\n",
+			hosts: []string{"cloud agent", "Copilot CLI resolves no ${{ }} reference"}, advice: "write $COPILOT_MCP_GH_TOKEN",
+			fixed: "---\ndescription: d\nmcp-servers:\n  gh:\n    type: local\n    command: gh-mcp\n    args: []\n    tools: ['*']\n    env:\n      TOKEN: $COPILOT_MCP_GH_TOKEN\n---\nx\n", forCLI: true},
+		{name: "mcp header with a VS Code input", rule: "AF119",
+			bad:   "---\ndescription: d\nmcp-servers:\n  img:\n    type: http\n    url: https://example.com/mcp\n    tools: ['*']\n    headers:\n      x-api-key: ${input:img-key}\n---\nx\n",
+			hosts: []string{"cloud agent", "Copilot CLI"}, advice: "write $COPILOT_MCP_NAME",
+			fixed: "---\ndescription: d\nmcp-servers:\n  img:\n    type: http\n    url: https://example.com/mcp\n    tools: ['*']\n    headers:\n      x-api-key: $COPILOT_MCP_IMG_KEY\n---\nx\n", forCLI: true},
 		{name: "model of the wrong type", rule: "AF106",
 			bad:   "---\ndescription: d\nmodel: {id: gpt-5}\n---\nx\n",
 			hosts: []string{"Copilot CLI"}, advice: "must be a string", cliFails: true,
@@ -223,6 +245,11 @@ func TestAdviceWorksOnTheNamedHost(t *testing.T) {
 			}
 			if cli := cliAgentSchemaError(t, tt.fixed); tt.forCLI && cli != "" {
 				t.Errorf("Copilot CLI rejects the recommended form (%s):\n%s", cli, tt.fixed)
+			}
+			for _, ref := range regexp.MustCompile(`\$\S+`).FindAllString(tt.fixed, -1) {
+				if !cliExpands(ref) || !strings.Contains(ref, "COPILOT_MCP_") {
+					t.Errorf("recommended reference %s is not one both the cloud agent (COPILOT_MCP_) and Copilot CLI expand", ref)
+				}
 			}
 		})
 	}
