@@ -8,7 +8,8 @@ var ruleAgentsDeployed = diag.Register(diag.Rule{
 	Full: "Agent Name (Primary) and every Alternate Agent are the exact name: of a deployed " +
 		".github/agents/**/*.agent.md (spaces and capitalisation intact), and that agent must not set " +
 		"disable-model-invocation: true, or Copilot CLI's task tool cannot dispatch it (the CLI leaves such agents " +
-		"out of the ones it dispatches; VS Code's runSubagent does not check the flag, so the member fails on the CLI " +
+		"out of the ones it dispatches; VS Code's runSubagent finds a custom agent by its name alone and does not " +
+		"check the flag, so the member fails on the CLI " +
 		"only). HVE Squad v0.11.0 added a Dispatchability rule and reseeds the roster with dispatchable agents; its " +
 		"upgrade notes say to re-seed team.md and routing.md. The check runs only when " +
 		"the repository has deployed agent files (apm install may keep them out of git).",
