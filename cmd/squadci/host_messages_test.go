@@ -31,8 +31,9 @@ func hostFamily(id string) bool {
 }
 
 // TestHostRulesNameTheHost: every agent, prompt, instructions and skill
-// rule names in its Consumer the host or tool that misbehaves (fidelity.md
-// §3, "Name the host").
+// rule names in its Consumer the host or tool that misbehaves, and so do
+// its Full and Help wherever they state a consequence (fidelity.md §3,
+// "Name the host").
 func TestHostRulesNameTheHost(t *testing.T) {
 	for _, r := range diag.All() {
 		if !hostFamily(r.ID) && !strings.HasPrefix(r.ID, "AF0") {
@@ -40,6 +41,11 @@ func TestHostRulesNameTheHost(t *testing.T) {
 		}
 		if !hostName.MatchString(r.Consumer) {
 			t.Errorf("%s: Consumer names no host: %q", r.ID, r.Consumer)
+		}
+		for what, text := range map[string]string{"Full": r.Full, "Help": r.Help} {
+			if hostFamily(r.ID) && consequence.MatchString(text) && !hostName.MatchString(text) {
+				t.Errorf("%s: %s states a consequence without naming the host: %q", r.ID, what, text)
+			}
 		}
 	}
 }
