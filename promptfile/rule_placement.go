@@ -28,9 +28,16 @@ var ruleInstructionsPlacement = diag.Register(diag.Rule{
 	Consumer: "nothing breaks: VS Code, Copilot CLI and GitHub's agents load path-specific instructions from .github/instructions/ by default and not from here",
 })
 
+// loadsByDefault names, per placement rule, who loads files from the
+// kind's default folder: prompt files are VS Code's alone.
+var loadsByDefault = map[string]string{
+	"PF109": "VS Code offers prompt files from",
+	"IN111": "VS Code, Copilot CLI and GitHub's agents load instructions from",
+}
+
 // placement notes a file outside its kind's default folder (any depth).
 func (c *check) placement(r *diag.Rule, folder string) {
 	if !strings.HasPrefix(c.path, folder+"/") {
-		c.fail(r, diag.SeverityOff, diag.Span{}, "", "not below %s/, the folder the hosts load by default", folder)
+		c.fail(r, diag.SeverityOff, diag.Span{}, "", "not below %s/, the folder %s by default", folder, loadsByDefault[r.ID])
 	}
 }
