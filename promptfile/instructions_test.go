@@ -16,6 +16,11 @@ func TestCheckInstructions(t *testing.T) {
 		{"broken yaml", "", "---\napplyTo: [\n---\nX.\n", []finding{{"IN101", "error", "YAML does not parse"}}},
 		{"applyTo as a list", "", "---\napplyTo:\n  - '**/*.ts'\n---\nX.\n",
 			[]finding{{"IN103", "error", "frontmatter.applyTo: must be one string of comma-separated globs, not a sequence"}}},
+		// Hosts differ on a list: VS Code never applies it, Copilot CLI joins
+		// it; the advice, one string, works in both.
+		{"applyTo list names both hosts", "", "---\napplyTo: ['**/*.go', '**/*.md']\n---\nX.\n",
+			[]finding{{"IN103", "error", "VS Code reads applyTo only as a string and never applies the file (Copilot CLI joins the list and applies it)"}}},
+		{"applyTo as the advised one string", "", "---\napplyTo: '**/*.go,**/*.md'\n---\nX.\n", nil},
 		{"applyTo as a mapping", "", "---\napplyTo: {a: b}\n---\nX.\n", []finding{{"IN103", "error", "must be a string, not a mapping"}}},
 		{"blank applyTo", "", "---\napplyTo: ''\n---\nX.\n", []finding{{"IN103", "warning", "must not be blank"}}},
 		{"unclosed brace", "", "---\napplyTo: '**/*.{ts,js'\n---\nX.\n",
