@@ -2,6 +2,7 @@ package agentfile
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/squadci/squadci/lint/diag"
@@ -49,7 +50,33 @@ type hostCheck struct {
 }
 
 func (h *hostCheck) fail(r *diag.Rule, n *yaml.Node, field, format string, args ...any) {
+	if (r == ruleFieldType || r == ruleBoolean) && cliTyped(field) {
+		format += cliRejects
+	}
 	h.c.fail(r, h.ys.span(n), field, "", format, args...)
+}
+
+// cliRejects is what Copilot CLI does with a frontmatter value its agent
+// schema types differently: the whole agent fails to load.
+const cliRejects = "; Copilot CLI rejects the whole agent as malformed"
+
+// cliTypedKeys are the frontmatter keys Copilot CLI's custom-agent schema
+// (@github/copilot 1.0.x) types; any other key it ignores with a warning,
+// so a wrong type there costs VS Code's reading only.
+var cliTypedKeys = []string{"name", "description", "tools", "model", "mcp-servers", "github",
+	"disable-model-invocation", "user-invocable", "infer"}
+
+// cliTyped reports whether field (frontmatter.KEY[...]) is one Copilot
+// CLI's agent schema checks.
+func cliTyped(field string) bool {
+	k, ok := strings.CutPrefix(field, "frontmatter.")
+	if !ok {
+		return false
+	}
+	if i := strings.IndexAny(k, ".["); i >= 0 {
+		k = k[:i]
+	}
+	return slices.Contains(cliTypedKeys, k)
 }
 
 // failSev records a finding at sev, lower than the rule's own severity.

@@ -21,7 +21,8 @@ var ruleAssertion = diag.Register(diag.Rule{
 		"refused even when null or empty. Assertion ids use the example-id syntax, are unique within their " +
 		"example and cannot be reserved expectContains.* ids. llmJudge is a definition only; nothing here " +
 		"evaluates it.",
-	Help: "Give the assertion an id, one of the six types and exactly that type's operands.",
+	Help:     "Give the assertion an id, one of the six types and exactly that type's operands.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the assertion, so the test it belongs to cannot run. Error: the contract refuses it.",
 })
 
 var assertionTypes = []string{AssertContains, AssertNotContains, AssertRegex, AssertToolCalled, AssertToolNotCalled, AssertLLMJudge}

@@ -11,5 +11,6 @@ var ruleBounds = diag.Register(diag.Rule{
 		"each recorded call's arguments or result, measured from that payload's root (JSON encoded inside " +
 		"a string counts too); 32,768 YAML nodes in one document, recorded payloads included. Every bound " +
 		"is inclusive: a file at the bound parses.",
-	Help: "Split the tests across agents, shorten the value or flatten the structure so it fits the bound.",
+	Help:     "Split the tests across agents, shorten the value or flatten the structure so it fits the bound.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) stops at the bound and refuses the file (a 1 GB file is never read). Error: the contract refuses it.",
 })

@@ -15,7 +15,8 @@ var ruleIdentity = diag.Register(diag.Rule{
 		"lines. ID is 1–63 lowercase ASCII letters, digits or hyphens starting with a letter; Purpose is " +
 		"nonblank single-line text. Missing or blank fields are reported together (Identity.ID, " +
 		"Identity.Purpose); duplicate fields and any other metadata are refused.",
-	Help: "Write the section as '- **ID:** <id>' and '- **Purpose:** <one line>', nothing else.",
+	Help:     "Write the section as '- **ID:** <id>' and '- **Purpose:** <one line>', nothing else.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the charter, and at .squad/agents/<id>/ the ID is how the member is placed. Error: the contract refuses it.",
 })
 
 var agentIDSyntax = sync.OnceValue(func() *regexp.Regexp {

@@ -14,7 +14,8 @@ var rulePlacement = diag.Register(diag.Rule{
 		"latter path Identity.ID must equal the directory name exactly; the placement components (.squad, " +
 		"agents, charter.md) are recognised case-insensitively, with '/' or '\\' separators. This is a " +
 		"spelling check, not filesystem canonicalisation; standalone file names never supply identity.",
-	Help: "Rename the directory to the charter's ID, or change Identity.ID to the directory name.",
+	Help:     "Rename the directory to the charter's ID, or change Identity.ID to the directory name.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the charter: the same bytes must mean the same agent standalone and at .squad/agents/<id>/charter.md. Error: the contract refuses it.",
 })
 
 // placement checks Identity.ID against .squad/agents/<id>/charter.md.

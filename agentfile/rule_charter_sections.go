@@ -10,5 +10,6 @@ var ruleSections = diag.Register(diag.Rule{
 		"optional Model, Tools and Examples. Missing sections are reported together at 1:1. Unknown and " +
 		"duplicate sections are refused. Examples must be last; Tools must come directly before Examples. " +
 		"The other sections may be reordered.",
-	Help: "Use exactly the canonical '## Section' headings, once each, with Tools then Examples at the end.",
+	Help:     "Use exactly the canonical '## Section' headings, once each, with Tools then Examples at the end.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the charter, so it cannot be exported or tested. Error: the contract refuses it.",
 })

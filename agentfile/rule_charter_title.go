@@ -8,5 +8,6 @@ var ruleTitle = diag.Register(diag.Rule{
 	Full: "A complete charter starts with one nonblank H1 name: '# Name', '# Name —' or '# Name — Role' " +
 		"(display titles, not identity). Only blank lines may follow it before the first canonical H2 " +
 		"section; all prose and fenced blocks go inside sections. A second H1 is refused.",
-	Help: "Start the file with '# Name — Role' and put everything else under the ## sections.",
+	Help:     "Start the file with '# Name — Role' and put everything else under the ## sections.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses a complete charter without one H1 title. Error: the contract refuses it; VS Code and the Copilot hosts do not read charter structure.",
 })

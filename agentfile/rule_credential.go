@@ -16,6 +16,7 @@ var ruleCredential = diag.Register(diag.Rule{
 		"can still evade shape detection.",
 	Help: "Remove the value and rotate the credential: it has been committed. Agent files never carry " +
 		"credentials; hosts supply them from their own secret stores.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the file with a redacted error, and a credential committed in an agent file is readable by anyone who can read the repository. Error: a security property breaks.",
 })
 
 // credentialMessage is the redacted refusal; it names the family, or for a

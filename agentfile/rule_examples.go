@@ -19,7 +19,8 @@ var ruleExamples = diag.Register(diag.Rule{
 		"ASCII letters, digits, '.', '_' or '-', starting with a letter or digit. input is a nonblank YAML " +
 		"string (quote numeric-looking text such as \"123\"); assertions is a nonempty sequence. Null " +
 		"entries, unknown or duplicate fields, the legacy expectContains and repeat policies are refused.",
-	Help: "Write each test as id, input and assertions (and optionally mocks), with string values quoted when they look like numbers.",
+	Help:     "Write each test as id, input and assertions (and optionally mocks), with string values quoted when they look like numbers.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the examples, so no test of the agent runs. Error: the contract refuses it.",
 })
 
 var exampleIDSyntax = sync.OnceValue(func() *regexp.Regexp {

@@ -10,7 +10,8 @@ var ruleExamplesSection = diag.Register(diag.Rule{
 		"complete charter ## Examples is always structured. In a frontmatter agent or a minimal prompt it is " +
 		"structured when it is the final section and opens with a yaml fence; a prose Examples heading " +
 		"stays prompt text.",
-	Help: "Keep only the ```yaml fence (and blank lines) under ## Examples; move prose above the section.",
+	Help:     "Keep only the ```yaml fence (and blank lines) under ## Examples; move prose above the section.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the Examples section rather than letting stray text enter the instructions. Error: the contract refuses it.",
 })
 
 // structuredExamples returns the index of a prompt's final structured

@@ -17,6 +17,7 @@ var ruleDeprecatedKey = diag.Register(diag.Rule{
 	Fixable: true,
 	Repair: "renames user-invokable to user-invocable when user-invocable is absent and the key is written plain. infer " +
 		"maps to two keys, so it is never fixed.",
+	Consumer: "infer still works in Copilot CLI (disable-model-invocation defaults to its negation) and VS Code maps it, but it is retired and may stop being read; user-invokable is only the old spelling. Warning: the user should switch before hosts drop it.",
 })
 
 // renames are the deprecated keys whose replacement is exact.

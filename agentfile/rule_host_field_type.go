@@ -12,13 +12,18 @@ var ruleFieldType = diag.Register(diag.Rule{
 	ID: "AF106", Name: "agentfile-field-type", Severity: diag.SeverityError, Domain: "agentfile",
 	Short: "Frontmatter key has the wrong type",
 	Full: "name, description and argument-hint are strings; tools is a sequence of strings or one " +
-		"comma-separated string; model is a string or a nonempty sequence of strings; agents is a sequence " +
+		"comma-separated string; model is a string (VS Code also takes a nonempty sequence of strings, Copilot CLI " +
+		"only one string); agents is a sequence " +
 		"of strings; metadata is a mapping of strings to strings; mcp-servers is a mapping of server " +
 		"mappings whose env and headers are mappings of strings; a handoff's model is a string. VS Code's " +
 		"attribute table (promptFileAttributes.ts) types hooks, github and advancedOptions as maps, and " +
 		"reasoning-effort as one of low, medium, high, xhigh, max; VS Code forwards only those values to the " +
-		"Copilot runtime and drops any other (microsoft/vscode pull request 329263), so the key has no effect.",
-	Help: "Write the value in the type the message names.",
+		"Copilot runtime and drops any other (microsoft/vscode pull request 329263), so the key has no effect. " +
+		"Copilot CLI's agent schema (@github/copilot 1.0) types name, description, tools, model, mcp-servers, github, " +
+		"disable-model-invocation, user-invocable and infer, and rejects the whole agent as malformed when one of " +
+		"them has another type; the message says so for those keys.",
+	Help:     "Write the value in the type the message names.",
+	Consumer: "Copilot CLI's agent schema rejects the whole agent as malformed when a key has the wrong type (its model is one string, tools a list or a comma-separated string, mcp-servers a mapping of servers); VS Code drops the value. Error: a host drops the agent or the setting.",
 })
 
 // model is one model name or a nonempty priority list of them.
@@ -36,7 +41,7 @@ func (h *hostCheck) model(v *yaml.Node, field string) {
 			}
 		}
 	default:
-		h.fail(ruleFieldType, v, field, "must be a string or a nonempty sequence of strings")
+		h.fail(ruleFieldType, v, field, "must be a string (VS Code also takes a nonempty sequence of strings)")
 	}
 }
 

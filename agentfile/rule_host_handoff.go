@@ -13,7 +13,8 @@ var ruleHandoff = diag.Register(diag.Rule{
 	Short: "Handoff is malformed",
 	Full: "handoffs is a sequence of mappings, each with label (nonblank string), agent (nonblank string) " +
 		"and prompt (string); send and showContinueOn are optional booleans and model an optional string.",
-	Help: "Give every handoff a label, the target agent and a prompt.",
+	Help:     "Give every handoff a label, the target agent and a prompt.",
+	Consumer: "VS Code keeps a handoff only when it has label, agent and prompt, and drops a malformed one; Copilot CLI does not read handoffs. Error: VS Code loses the handoff.",
 })
 
 var handoffKeys = []string{"label", "agent", "prompt", "send", "showContinueOn", "model"}

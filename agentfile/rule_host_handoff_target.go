@@ -24,7 +24,8 @@ var ruleHandoffTarget = diag.Register(diag.Rule{
 		"a warning, and the message names the entry and the names it could resolve to, spelled as VS Code " +
 		"matches them. In a repository with an APM manifest (apm.yml), whose dependencies install agents from other " +
 		"repositories, it is a note saying so.",
-	Help: "Write the agent's display name exactly (its frontmatter name, or its file name when it has none), or add the agent file it refers to.",
+	Help:     "Write the agent's display name exactly (its frontmatter name, or its file name when it has none), or add the agent file it refers to.",
+	Consumer: "VS Code finds no agent of that name, so the handoff button or subagent entry does nothing; Copilot CLI does not read handoffs. Warning: a reference that resolves to nothing.",
 })
 
 // builtinAgents are the agents VS Code offers without a file: the

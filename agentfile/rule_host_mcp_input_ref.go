@@ -16,9 +16,12 @@ var ruleMCPInputRef = diag.Register(diag.Rule{
 		"variables whose names start with COPILOT_MCP_ ($COPILOT_MCP_X, ${COPILOT_MCP_X}, ${{ secrets.COPILOT_MCP_X }}, " +
 		"${{ vars.COPILOT_MCP_X }}), and its guide to reusing a VS Code configuration says to replace inputs with env " +
 		"(github/docs extend-cloud-agent-with-mcp.md; custom-agents-configuration.md, \"MCP server environment " +
-		"variables and secrets\"). The server receives the reference text itself. Checked in env, headers and args; " +
+		"variables and secrets\"). Copilot CLI expands only $NAME, ${NAME} and ${NAME:-default} from the local environment, so it " +
+		"passes ${input:...} and ${env:...} unresolved too. The server receives the reference text itself. Checked in env, headers and args; " +
 		"mcp-servers is read only by GitHub, so a file with target: vscode is not checked.",
-	Help: "Store the value as a COPILOT_MCP_ secret in the repository's Copilot environment and reference it, e.g. ${{ secrets.COPILOT_MCP_API_KEY }}.",
+	Help: "Store the value as a COPILOT_MCP_ secret in the repository's Copilot environment and reference it as " +
+		"$COPILOT_MCP_API_KEY, which the cloud agent fills from that environment and Copilot CLI from the local one.",
+	Consumer: "GitHub's cloud agent and Copilot CLI resolve no VS Code ${input:} or ${env:} reference, so the server gets the literal text as its credential. Error: the server's login breaks on those hosts.",
 })
 
 // vscodeRef matches ${input:...} and ${env:...}; group 1 is the kind,
@@ -41,7 +44,8 @@ func (h *hostCheck) mcpInputRefs(v *yaml.Node, field string) [][]int {
 			ref = "${" + kind + ":" + name + "}"
 		}
 		what := map[string]string{"input": "a VS Code input variable", "env": "a VS Code environment reference"}[kind]
-		h.cloudFail(ruleMCPInputRef, v, field, 0, "%s is %s; the cloud agent passes it unresolved (only COPILOT_MCP_ secrets and variables reach MCP servers)", ref, what)
+		h.cloudFail(ruleMCPInputRef, v, field, 0, "%s is %s; the cloud agent and Copilot CLI pass it unresolved: write $COPILOT_MCP_NAME, which the cloud agent fills from "+
+			"a COPILOT_MCP_ secret or variable and Copilot CLI from the local environment", ref, what)
 	}
 	return ms
 }

@@ -14,7 +14,9 @@ var ruleMCPOAuth = diag.Register(diag.Rule{
 		"authentication and authorization\" (github/docs, the cloud-agent MCP limitations shown in " +
 		"extend-cloud-agent-with-mcp.md), so a server configured with auth of type oauth (or an oauth block) is not " +
 		"usable there. mcp-servers is read only by GitHub, so a file with target: vscode is not checked.",
-	Help: "Authenticate with a token in headers referencing a COPILOT_MCP_ secret, e.g. Authorization: Bearer ${{ secrets.COPILOT_MCP_TOKEN }}.",
+	Help: "Authenticate with a token in headers referencing a COPILOT_MCP_ secret, e.g. Authorization: Bearer $COPILOT_MCP_TOKEN " +
+		"(the cloud agent fills it from the Copilot environment, Copilot CLI from the local one).",
+	Consumer: "GitHub's cloud agent does not support remote MCP servers that use OAuth, so the server never connects there. Error: the server is unusable on that host.",
 })
 
 // mcpOAuth reports an auth: {type: oauth} or an oauth: block.

@@ -16,11 +16,16 @@ var ruleMCPSecret = diag.Register(diag.Rule{
 	Short: "mcp-servers env or headers holds a literal credential or a non-COPILOT_MCP_ reference",
 	Full: "Values in an MCP server's env and headers are either literals or references to Copilot " +
 		"environment secrets and variables ($X, ${X}, ${X:-default}, ${{ secrets.X }}, ${{ vars.X }}); " +
-		"referenced names must start with COPILOT_MCP_. A literal credential-shaped value is refused: it " +
+		"referenced names must start with COPILOT_MCP_ for the cloud agent. Copilot CLI expands $X, ${X} and " +
+		"${X:-default} from the local environment and leaves ${{ ... }} as written, so $COPILOT_MCP_X is the one form " +
+		"both hosts resolve. A literal credential-shaped value is refused: it " +
 		"would be committed with the agent. kmx never executes imported MCP server configuration. In Squad's " +
 		"coordinator, which `squad upgrade` rewrites, a non-COPILOT_MCP_ reference is a warning (a literal " +
 		"credential stays an error).",
-	Help: "Store the credential as a COPILOT_MCP_ secret in the repository's Copilot environment and reference it, e.g. ${{ secrets.COPILOT_MCP_TOKEN }}.",
+	Help: "Store the credential as a COPILOT_MCP_ secret in the repository's Copilot environment and reference it as " +
+		"$COPILOT_MCP_TOKEN: the cloud agent fills it from that environment and Copilot CLI from the local one " +
+		"(Copilot CLI leaves ${{ secrets.X }} unresolved).",
+	Consumer: "A literal credential in mcp-servers is committed with the file, and GitHub's cloud agent passes a reference that is not to a COPILOT_MCP_ secret or variable to the server unresolved. Error: a security property or the server's login breaks.",
 })
 
 // secretRef matches the reference forms Copilot expands in env and
@@ -103,8 +108,12 @@ func (h *hostCheck) secretValue(key string, v *yaml.Node, field string) {
 				name = s[m[2*g]:m[2*g+1]]
 			}
 		}
-		msg := fmt.Sprintf("%s names %s, which the cloud agent never passes to an MCP server: only secrets and variables named %s* reach it (rename it %s%s)",
-			s[m[0]:m[1]], name, mcpPrefix, mcpPrefix, name)
+		cli := "Copilot CLI fills it from the local environment"
+		if m[2] >= 0 {
+			cli = "Copilot CLI resolves no ${{ }} reference"
+		}
+		msg := fmt.Sprintf("%s names %s, which the cloud agent never passes to an MCP server: only secrets and variables named %s* reach it (%s; write $%s%s, which both resolve)",
+			s[m[0]:m[1]], name, mcpPrefix, cli, mcpPrefix, name)
 		switch {
 		case strings.HasPrefix(name, mcpPrefix):
 		case isSquadCoordinator(h.c.path):
@@ -129,5 +138,6 @@ func (h *hostCheck) secretValue(key string, v *yaml.Node, field string) {
 		}
 	}
 	h.c.secrets = append(h.c.secrets, span)
-	h.fail(ruleMCPSecret, v, field, "literal credential-shaped value (withheld); reference a %s* secret instead", mcpPrefix)
+	h.fail(ruleMCPSecret, v, field, "literal credential-shaped value (withheld); store it as a %s* secret and write $%sNAME, "+
+		"which the cloud agent fills from that secret and Copilot CLI from the local environment", mcpPrefix, mcpPrefix)
 }

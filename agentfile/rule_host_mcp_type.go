@@ -14,8 +14,11 @@ var ruleMCPType = diag.Register(diag.Rule{
 		"local), http and sse (github/docs content/copilot/how-tos/use-copilot-agents/cloud-agent/" +
 		"extend-cloud-agent-with-mcp.md, \"Required keys for local and remote MCP servers\"; custom-agents-" +
 		"configuration.md, \"MCP server type\"). A server without one, or with another (remote, streamable-http), is " +
-		"not started. mcp-servers is read only by GitHub, so a file with target: vscode is not checked.",
-	Help: "Set type: local (or stdio) for a command the agent starts, or type: http (or sse) for a server at a URL.",
+		"not started there. Copilot CLI's agent schema reads a server without type as local (a command it starts) and " +
+		"accepts the same four types; a server at a url without type: http or sse, or any other type, makes it reject " +
+		"the whole agent as malformed. mcp-servers is read only by GitHub's hosts, so a file with target: vscode is not checked.",
+	Help:     "Set type: local (or stdio) for a command the agent starts, or type: http (or sse) for a server at a URL.",
+	Consumer: "Copilot CLI's agent schema requires type http or sse on a remote server and accepts only local or stdio on a local one, and rejects the whole agent as malformed otherwise; the cloud agent refuses the server. Error: a host drops the agent.",
 })
 
 // mcpTypes are the server types the cloud agent accepts.
@@ -27,12 +30,18 @@ func (h *hostCheck) mcpType(name, server *yaml.Node, field string) string {
 	v := mapValue(server, "type")
 	switch {
 	case v == nil:
-		h.cloudFail(ruleMCPType, name, field, 0, "server has no type; the cloud agent accepts local, stdio, http or sse")
+		if mapValue(server, "url") != nil && mapValue(server, "command") == nil {
+			h.cloudFail(ruleMCPType, name, field, 0, "server has no type: a server at a url needs type: http (or sse); without it "+
+				"Copilot CLI rejects the whole agent as malformed and the cloud agent does not start the server")
+			break
+		}
+		h.cloudFail(ruleMCPType, name, field, 0, "server has no type: the cloud agent does not start it (write type: local); "+
+			"Copilot CLI reads it as local")
 	case v.Kind == yaml.AliasNode:
 	case isString(v) && slices.Contains(mcpTypes, v.Value):
 		return v.Value
 	default:
-		h.cloudFail(ruleMCPType, v, field+".type", 0, "type %s is not one the cloud agent accepts (local, stdio, http, sse)%s",
+		h.cloudFail(ruleMCPType, v, field+".type", 0, "type %s is not one the hosts accept (local, stdio, http, sse): Copilot CLI rejects the whole agent as malformed and the cloud agent does not start the server%s",
 			shownValue(v), diag.DidYouMean(v.Value, mcpTypes))
 	}
 	return ""

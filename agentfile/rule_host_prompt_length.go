@@ -19,7 +19,8 @@ var rulePromptTooLong = diag.Register(diag.Rule{
 		"once installed. VS Code reads the whole body (promptFileParser.ts PromptBody.getContent has no cap), so a file with " +
 		"target: vscode is not checked. Squad's coordinator (.github/agents/squad.agent.md) is longer in every release and " +
 		"is vendor-owned: `squad upgrade` rewrites it, so there the finding is a note and the fix is upstream.",
-	Help: "Shorten the prompt or move reference material into files the agent reads; for a VS Code-only agent set target: vscode, or turn AF110 off for the path with rules: or overrides: in .squadci.yml.",
+	Help:     "Shorten the prompt or move reference material into files the agent reads; for a VS Code-only agent set target: vscode, or turn AF110 off for the path with rules: or overrides: in .squadci.yml.",
+	Consumer: "GitHub caps a custom agent's prompt at 30,000 characters for agents it loads from .github/agents/ (the cloud agent), so the prompt is refused or cut there; VS Code and Copilot CLI read the whole body. Error where GitHub loads the file, a warning elsewhere.",
 })
 
 // checkPromptLength counts the body's characters (code points) and points
@@ -38,7 +39,7 @@ func (c *checker) checkPromptLength() {
 		if n == MaxPromptChars {
 			at := start + i
 			span := diag.Span{Start: at, End: c.lines[c.lineAt(at)].end}
-			msg := fmt.Sprintf("prompt body has %d characters; GitHub reads at most %d", utf8.RuneCount(body), MaxPromptChars)
+			msg := fmt.Sprintf("prompt body has %d characters; GitHub's cloud agent reads at most %d", utf8.RuneCount(body), MaxPromptChars)
 			switch {
 			case isSquadCoordinator(c.path):
 				c.failVendor(rulePromptTooLong, span, "", diag.SeverityNote, msg)

@@ -7,9 +7,10 @@ import (
 
 var ruleTarget = diag.Register(diag.Rule{
 	ID: "AF104", Name: "agentfile-target", Severity: diag.SeverityError, Domain: "agentfile",
-	Short: "Frontmatter target is not vscode or github-copilot",
-	Full:  "target selects the host: vscode or github-copilot. Unset means both. Any other value is an error in VS Code.",
-	Help:  "Write target: vscode or target: github-copilot, or delete the key.",
+	Short:    "Frontmatter target is not vscode or github-copilot",
+	Full:     "target selects the host: vscode or github-copilot. Unset means both. Any other value is an error in VS Code. Copilot CLI does not read target: it loads every agent file in .github/agents/ whatever the value, so target: vscode does not keep a file from it.",
+	Help:     "Write target: vscode or target: github-copilot, or delete the key.",
+	Consumer: "VS Code's validator reports an unknown target and the agent's host selection is lost. Error: a host misreads the file.",
 })
 
 var targets = []string{"vscode", "github-copilot"}

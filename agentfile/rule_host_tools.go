@@ -13,7 +13,8 @@ var ruleAllTools = diag.Register(diag.Rule{
 		"(an Examples section) has them run tool-free by kmx, and the note says so: \"" + ToolsNotice + "\" A file " +
 		"without tests gets the host half only: \"" + allToolsNotice + "\" tools: [] is explicitly tool-free and gets " +
 		"no notice.",
-	Help: "Add tools: with the tools the agent needs, or tools: [] for none.",
+	Help:     "Add tools: with the tools the agent needs, or tools: [] for none.",
+	Consumer: "Nothing breaks: VS Code, Copilot CLI and the cloud agent give an agent without tools every tool; kmx runs its tests without tools. Note: a fact the user may want.",
 })
 
 // noteAllTools says what the host does with a frontmatter agent that sets
@@ -35,4 +36,4 @@ func (c *checker) noteAllTools(root *yaml.Node) {
 
 // allToolsNotice is what the hosts do with an agent that sets no tools and
 // declares no tests.
-const allToolsNotice = "GitHub and VS Code give this agent every available tool, as tools: [\"*\"] would. Add tools to choose which."
+const allToolsNotice = "VS Code, Copilot CLI and the cloud agent give this agent every available tool, as tools: [\"*\"] would. Add tools to choose which."

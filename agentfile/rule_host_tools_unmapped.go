@@ -11,7 +11,8 @@ var ruleToolsUnmapped = diag.Register(diag.Rule{
 	Full: "A frontmatter tools declaration with more than 32 exact tool names stays wholly unmapped rather " +
 		"than silently activating only the first 32: kmx runs the agent's tests tool-free and keeps the " +
 		"header unchanged.",
-	Help: "Trim tools to the 32 or fewer the agent needs, or use tool sets.",
+	Help:     "Trim tools to the 32 or fewer the agent needs, or use tool sets.",
+	Consumer: "kmx maps none of more than 32 tools, so the agent's tests run tool-free; the hosts still offer the tools. Warning: the tests do not check what the user meant.",
 })
 
 // toolsUnmapped warns at the tools key when the parser left the whole

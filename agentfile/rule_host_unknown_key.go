@@ -17,13 +17,14 @@ var ruleUnknownKey = diag.Register(diag.Rule{
 		"agents, user-invocable, disable-model-invocation, advancedOptions, github, hooks) and GitHub's custom-agent " +
 		"reference (github/docs content/copilot/reference/custom-agents-configuration.md: name, description, target, " +
 		"tools, model, disable-model-invocation, user-invocable, infer, mcp-servers, metadata). Handoff keys: label, " +
-		"agent, prompt, send, showContinueOn, model. VS Code's validator warns about any other key and both hosts " +
-		"ignore it, so an unknown key is a warning (often a misspelling), and the message names it. Keys that " +
+		"agent, prompt, send, showContinueOn, model. VS Code's validator warns about any other key and the hosts " +
+		"ignore it (Copilot CLI 1.0 warns \"unknown field ignored\"; early 0.0.x releases, 0.0.400 among them, refused an agent with an " +
+		"unknown field), so an unknown key is a warning (often a misspelling), and the message names it. Keys that " +
 		"another host reads in its own agent files are notes naming that host: OpenCode's agent keys (mode: " +
 		"primary/subagent/all, hidden, temperature, top_p, permission, permissions, steps, maxSteps, disable, " +
 		"disabled, prompt, system, variant; opencode.ai/docs/agents) and Claude Code's subagent keys (disallowedTools, " +
 		"permissionMode, maxTurns, skills, mcpServers, memory, background, effort, isolation, initialPrompt; both " +
-		"read color). Prompt-file keys (agent, and mode naming an agent) and instructions-file keys (applyTo, " +
+		"read color; Copilot CLI 1.0's agent schema reads skills too). Prompt-file keys (agent, and mode naming an agent) and instructions-file keys (applyTo, " +
 		"excludeAgent) belong to *.prompt.md and *.instructions.md; in an agent file they are ignored, which the " +
 		"warning says. kmx keeps every such key unchanged.",
 	Help: "Fix the spelling, or delete the key if no host reads it.",
@@ -31,6 +32,7 @@ var ruleUnknownKey = diag.Register(diag.Rule{
 	Fixable: true,
 	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +
 		"known key is absent from the mapping and no other key folds to it; the hosts read keys case-sensitively.",
+	Consumer: "Nothing breaks: VS Code ignores an unknown key and Copilot CLI warns \"unknown field ignored\" and loads the agent; but a misspelt known key (toolz, modle) silently loses the setting. Warning; other hosts' keys are notes.",
 })
 
 // otherHostKeys are keys other hosts read in their own agent files: each
@@ -40,7 +42,7 @@ var otherHostKeys = map[string]string{
 	"permissions": "OpenCode's", "steps": "OpenCode's", "maxSteps": "OpenCode's", "disable": "OpenCode's",
 	"disabled": "OpenCode's", "prompt": "OpenCode's", "system": "OpenCode's", "variant": "OpenCode's",
 	"disallowedTools": "Claude Code's", "permissionMode": "Claude Code's", "maxTurns": "Claude Code's",
-	"skills": "Claude Code's", "mcpServers": "Claude Code's", "memory": "Claude Code's",
+	"skills": "Claude Code's and Copilot CLI's", "mcpServers": "Claude Code's", "memory": "Claude Code's",
 	"background": "Claude Code's", "effort": "Claude Code's", "isolation": "Claude Code's",
 	"initialPrompt": "Claude Code's", "color": "OpenCode's and Claude Code's",
 }
@@ -59,7 +61,11 @@ var otherFileKeys = map[string]string{
 }
 
 // hostsIgnore says who ignores a key the agent-file hosts do not read.
-const hostsIgnore = "VS Code and GitHub ignore it"
+const hostsIgnore = "VS Code, Copilot CLI and the cloud agent ignore it"
+
+// onlyIgnoredBy names who ignores a key another host reads, where that is
+// not every agent-file host: Copilot CLI's agent schema reads skills.
+var onlyIgnoredBy = map[string]string{"skills": "VS Code and the cloud agent ignore it"}
 
 // foreign reports a frontmatter key that another host or another kind of
 // file reads, as a note or a warning; false when the key is nobody's.
@@ -74,9 +80,13 @@ func (h *hostCheck) foreign(k, v *yaml.Node, field string) bool {
 		if k.Value == "mcpServers" {
 			extra = " (GitHub's agent-scoped servers are mcp-servers)"
 		}
-		h.failSev(ruleUnknownKey, k, field, diag.SeverityNote, "%s key %q; %s%s", host, k.Value, hostsIgnore, extra)
+		ignored := hostsIgnore
+		if s := onlyIgnoredBy[k.Value]; s != "" {
+			ignored = s
+		}
+		h.failSev(ruleUnknownKey, k, field, diag.SeverityNote, "%s key %q; %s%s", host, k.Value, ignored, extra)
 	case otherFileKeys[k.Value] != "":
-		h.fail(ruleUnknownKey, k, field, "%q is %s; an agent file ignores it", k.Value, otherFileKeys[k.Value])
+		h.fail(ruleUnknownKey, k, field, "%q is %s; in an agent file %s", k.Value, otherFileKeys[k.Value], hostsIgnore)
 	default:
 		return false
 	}

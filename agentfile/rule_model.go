@@ -16,7 +16,8 @@ var ruleModel = diag.Register(diag.Rule{
 		"ASCII model id of 1–256 bytes: letters, digits, '.', '_', ':', '/', '-', starting with a letter or " +
 		"digit. auto, URLs, spaces and wildcards are refused. In a minimal prompt a ## Model section is a " +
 		"declaration when it holds a Preferred bullet; otherwise it is prose.",
-	Help: "Write '- **Preferred:** <exact model id>', e.g. gpt-5.6-terra, or delete the section.",
+	Help:     "Write '- **Preferred:** <exact model id>', e.g. gpt-5.6-terra, or delete the section.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the model, so squadci agentfile export cannot pin the model the tests run on. Error: the contract refuses it.",
 })
 
 var modelIDSyntax = sync.OnceValue(func() *regexp.Regexp {

@@ -18,7 +18,8 @@ var ruleRecordedTool = diag.Register(diag.Rule{
 		"exactly one saved call whose arguments and result are JSON objects. Recorded data must be exact " +
 		"JSON: numbers in JSON form that round-trip exactly, no timestamps or other non-JSON values, no " +
 		"duplicate keys, also inside JSON encoded in strings. Nothing is executed: this is data.",
-	Help: "Name a declared tool, set mode, and give recorded entries one call with object arguments and result.",
+	Help:     "Name a declared tool, set mode, and give recorded entries one call with object arguments and result.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the recorded tool entry, so the test cannot run offline. Error: the contract refuses it.",
 })
 
 var (

@@ -9,5 +9,6 @@ var ruleText = diag.Register(diag.Rule{
 		"Control characters other than tab and newline, a carriage return that does not end a line, and " +
 		"the Unicode line and paragraph separators (U+2028, U+2029) are refused — in the raw text and in " +
 		"decoded YAML strings, where an escape such as \"\\u0007\" could otherwise bring them in.",
-	Help: "Save the file as UTF-8 and delete the reported character (or the YAML escape that produces it).",
+	Help:     "Save the file as UTF-8 and delete the reported character (or the YAML escape that produces it).",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the file, so the agent cannot be exported or tested; VS Code and GitHub may still load it, but a control or separator character can hide text from a reviewer. Error: the contract refuses it.",
 })

@@ -16,7 +16,8 @@ var ruleTools = diag.Register(diag.Rule{
 		"or '_', so they fit the Chat/Responses function-name contract; dotted names such as server.read are " +
 		"refused. The host supplies each tool's schema and description: no endpoints, schemas or credentials " +
 		"here. A name declares a requirement, not authority.",
-	Help: "List each tool once as '- tool_name'; drop namespaces and dots.",
+	Help:     "List each tool once as '- tool_name'; drop namespaces and dots.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the tools, so the tests cannot declare or check the tools the agent needs. Error: the contract refuses it.",
 })
 
 var toolNameSyntax = sync.OnceValue(func() *regexp.Regexp {

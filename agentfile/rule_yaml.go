@@ -9,5 +9,6 @@ var ruleYAML = diag.Register(diag.Rule{
 		"aliases, merge keys (<<), custom tags, non-scalar keys and duplicate keys are refused so that no " +
 		"value is hidden, shared or silently overwritten. Malformed YAML is reported at the document start; " +
 		"the parser's own words are not repeated.",
-	Help: "Write every value out in full, once, as plain YAML; keep one document per block.",
+	Help:     "Write every value out in full, once, as plain YAML; keep one document per block.",
+	Consumer: "kmx's agent-file loader (agentfile.Parse, squadci agentfile export) refuses the file; VS Code's YAML reader and Copilot CLI's frontmatter parser resolve anchors and duplicate keys their own way, so a value can differ per host. Error: the contract refuses it.",
 })

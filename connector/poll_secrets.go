@@ -34,6 +34,7 @@ var ruleResultSecretValue = diag.Register(diag.Rule{
 		"and resume never report this rule.",
 	Help: "Make the adapter keep credentials out of what it writes: use them to call services, never print, " +
 		"encode or store them; then dispatch the work again.",
+	Consumer: "What the adapter wrote is uploaded by squadci poll and committed by squadci resume, so the secret would be published. Error: a security property breaks.",
 })
 
 // minLeakLength is the shortest passed value looked for: shorter values

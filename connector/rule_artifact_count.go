@@ -10,7 +10,8 @@ var ruleArtifactCount = diag.Register(diag.Rule{
 	Short: "Result names more than 20 artifacts",
 	Full: "One envelope returns at most 20 artifacts, counting top-level artifacts and those of every " +
 		"output together. The finding points at the 21st.",
-	Help: "Return fewer, larger reports, or split the work into several tasks.",
+	Help:     "Return fewer, larger reports, or split the work into several tasks.",
+	Consumer: "squadci resume refuses more than 20 artifacts and fails the task. Error.",
 })
 
 func checkArtifactCount(c *resultCheck) {

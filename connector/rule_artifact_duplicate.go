@@ -12,7 +12,8 @@ var ruleArtifactDuplicate = diag.Register(diag.Rule{
 	Full: "Each artifact path appears once per envelope, across artifacts and every output. Paths are " +
 		"compared ignoring ASCII letter case, because paths differing only in case are one file on " +
 		"Windows and macOS. The later entry is reported, naming the first.",
-	Help: "List each file once, in the one output slot it belongs to.",
+	Help:     "List each file once, in the one output slot it belongs to.",
+	Consumer: "A path named twice would be committed twice or attributed to two slots; squadci resume fails the task. Error.",
 })
 
 func checkArtifactDuplicates(c *resultCheck) {

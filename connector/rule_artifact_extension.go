@@ -12,7 +12,8 @@ var ruleArtifactExtension = diag.Register(diag.Rule{
 	Full: "Artifacts are reports: the file name must end in .md, .json or .txt, written in lowercase. " +
 		"Anything else — scripts, binaries, archives, files without an extension — is refused, whatever " +
 		"the file holds.",
-	Help: "Return the report as Markdown, JSON or plain text; source changes stay in the worktree, not in the envelope.",
+	Help:     "Return the report as Markdown, JSON or plain text; source changes stay in the worktree, not in the envelope.",
+	Consumer: "squadci resume accepts only reports (.md, .json, .txt), never scripts or binaries, and fails the task. Error: a security property breaks.",
 })
 
 // allowedExtension reports whether p ends in one of the artifact extensions.

@@ -9,5 +9,6 @@ var ruleArtifactMissing = diag.Register(diag.Rule{
 		"publishes the result, so every listed path exists when the result is validated. A missing file " +
 		"(or a missing directory on its way) fails the exchange. Artifacts of a task already finished are " +
 		"not looked up again.",
-	Help: "Write the file before the result, or remove it from the envelope.",
+	Help:     "Write the file before the result, or remove it from the envelope.",
+	Consumer: "squadci resume cannot commit an artifact that is not there and fails the task. Error.",
 })

@@ -9,5 +9,6 @@ var ruleArtifactNotRegular = diag.Register(diag.Rule{
 		"never followed: a symlink, a Windows junction or any other reparse point at any component — " +
 		"intermediate directories included — is rejected, as is a final entry that is a directory, a " +
 		"FIFO, a socket or a device. Only plain directories leading to a regular file pass.",
-	Help: "Write the artifact as a regular file in real directories under the deliverable root; links are never followed.",
+	Help:     "Write the artifact as a regular file in real directories under the deliverable root; links are never followed.",
+	Consumer: "A symlink or junction would let squadci resume commit a file outside the deliverable root. Error: a security property breaks.",
 })

@@ -12,7 +12,8 @@ var ruleArtifactOutsideRoot = diag.Register(diag.Rule{
 	Full: "A top-level artifact lies strictly below the request's deliverableRoot; an output's artifact " +
 		"strictly below that output slot's deliverableRoot. The check compares whole path segments " +
 		"(out/a/x is under out/a, out/ab/x is not) and the root itself is not an artifact.",
-	Help: "Write the file under the root the request names for it and list that path.",
+	Help:     "Write the file under the root the request names for it and list that path.",
+	Consumer: "squadci resume commits only what lies under the deliverable root; an artifact elsewhere fails the task. Error: a security property breaks.",
 })
 
 // artifactRoot returns the deliverable root artifact a must lie under, or

@@ -11,7 +11,8 @@ var ruleArtifactPathUnsafe = diag.Register(diag.Rule{
 		"'.' segments, a trailing '/', Windows device names (CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9, " +
 		"any case, with or without an extension) in any segment, and segments ending in a dot or a space " +
 		"(spec §6). The reason never repeats the path.",
-	Help: `Write the path relative to the repository root, under the request's deliverableRoot, for example "reports/acme/t-1/note.md".`,
+	Help:     `Write the path relative to the repository root, under the request's deliverableRoot, for example "reports/acme/t-1/note.md".`,
+	Consumer: "An unsafe artifact path would let the adapter make squadci resume commit a file outside the deliverable root. Error: a security property breaks.",
 })
 
 func checkArtifactPaths(c *resultCheck) {

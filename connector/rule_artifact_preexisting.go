@@ -8,7 +8,8 @@ var ruleArtifactPreexisting = diag.Register(diag.Rule{
 	Full: "No auto-overwrite: each artifact is a new, task-owned file. The snapshot lists every file that " +
 		"already existed under the deliverable roots before the request was published; an artifact on " +
 		"that list is rejected, whatever its content now (compared ignoring ASCII letter case).",
-	Help: "Write the report to a new file name under the deliverable root and list that path.",
+	Help:     "Write the report to a new file name under the deliverable root and list that path.",
+	Consumer: "An artifact that existed before the task would be overwritten by what the adapter wrote; squadci resume refuses it and fails the task. Error.",
 })
 
 func checkArtifactsPreexisting(c *exchangeCheck) {

@@ -14,7 +14,8 @@ var ruleArtifactTooDeep = diag.Register(diag.Rule{
 	Short: "Artifact is nested more than 5 directory levels below its root",
 	Full: "An artifact lies at most 5 directory levels below its deliverable root: root/a/b/c/d/e/x.md " +
 		"(five directories between the root and the file) is the deepest allowed, root/x.md has none.",
-	Help: "Flatten the report's directory structure.",
+	Help:     "Flatten the report's directory structure.",
+	Consumer: "squadci resume refuses an artifact more than 5 levels below its root and fails the task. Error.",
 })
 
 // checkArtifactDepth reports artifact i (already known to lie under root)

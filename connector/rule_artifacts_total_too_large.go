@@ -10,7 +10,8 @@ var ruleArtifactsTotalTooLarge = diag.Register(diag.Rule{
 	Short: "Artifacts of one envelope total more than 5 MiB",
 	Full: "All artifacts of one envelope, outputs included, total at most 5 MiB (5,242,880 bytes); " +
 		"exactly 5 MiB passes. The finding points at the artifact that takes the total past the cap.",
-	Help: "Return fewer or smaller reports, or split the work into several tasks.",
+	Help:     "Return fewer or smaller reports, or split the work into several tasks.",
+	Consumer: "squadci resume refuses an envelope whose artifacts total over 5 MiB and fails the task. Error.",
 })
 
 func reportTotalTooLarge(c *exchangeCheck, a *Artifact, total int64) {

@@ -16,7 +16,8 @@ var ruleCapabilities = diag.Register(diag.Rule{
 	Full: "capabilities lists 1–32 sentences saying what the connector can do. Each entry must contain " +
 		"something other than white space and appear once (compared exactly). A count problem is " +
 		"reported at the array, a blank or repeated entry at the entry.",
-	Help: "Keep one distinct, non-empty sentence per capability, at most 32.",
+	Help:     "Keep one distinct, non-empty sentence per capability, at most 32.",
+	Consumer: "The coordinator reads capabilities to decide what to delegate; an empty, blank or repeated list is rejected by its validator. Error.",
 })
 
 func checkCapabilities(c *manifestCheck) {

@@ -15,7 +15,8 @@ var ruleConnectorID = diag.Register(diag.Rule{
 		"words, starting with a letter (" + kebabPattern + "). It names the mailbox " +
 		"(.connector-drops/<connectorId>/), appears in every request and result, and maps the connector " +
 		"to its runner in the adapter's configuration.",
-	Help: `Use lowercase words joined by single hyphens, for example "acme-research-agent".`,
+	Help:     `Use lowercase words joined by single hyphens, for example "acme-research-agent".`,
+	Consumer: "connectorId keys requests, results, bindings and the poll's adapter mapping; an id the contract refuses makes the coordinator reject the manifest. Error.",
 })
 
 func checkConnectorID(c *manifestCheck) {

@@ -8,7 +8,8 @@ var ruleContact = diag.Register(diag.Rule{
 	Full: "contact is the e-mail address of whoever owns the connector, shaped local@domain.tld: an ASCII " +
 		"local part, one '@', a domain of letters, digits and hyphens with a final alphabetic label of two " +
 		"or more letters, at most 254 characters.",
-	Help: `Use a team address such as "squad-integrations@example.com".`,
+	Help:     `Use a team address such as "squad-integrations@example.com".`,
+	Consumer: "The coordinator and people reading the manifest cannot reach the connector's owner, and the validator rejects the manifest. Error.",
 })
 
 func checkContact(c *manifestCheck) {

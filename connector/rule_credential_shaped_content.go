@@ -15,6 +15,7 @@ var ruleCredentialShapedContent = diag.Register(diag.Rule{
 		"credential and never repeats the value.",
 	Help: "Remove the value and rotate the credential: it has been committed. Keep credentials in the " +
 		"adapter host's secret store; connector files never carry them.",
+	Consumer: "A credential in a manifest, request or result is committed with it and readable by anyone with the repository, and squadci resume commits results. Error: a security property breaks.",
 })
 
 const credentialWhy = "(credential-shaped content is never allowed in connector files)"

@@ -15,7 +15,8 @@ var ruleDropPathOverlap = diag.Register(diag.Rule{
 		"segments after dropping one trailing '/', ignoring ASCII letter case (mailboxes differing only " +
 		"in case are one directory on Windows and macOS). Each pair is reported once, at the dropPath of " +
 		"the later manifest in path order. Unsafe dropPaths are left to drop-path-unsafe.",
-	Help: `Give every connector its own sibling mailbox, ".connector-drops/<connectorId>/".`,
+	Help:     `Give every connector its own sibling mailbox, ".connector-drops/<connectorId>/".`,
+	Consumer: "Nested or shared mailboxes make one adapter and squadci poll read another connector's requests. Error: tasks go to the wrong endpoint.",
 })
 
 // mailbox is one manifest's safe dropPath, normalised for comparison.

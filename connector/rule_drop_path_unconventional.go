@@ -14,7 +14,8 @@ var ruleDropPathUnconventional = diag.Register(diag.Rule{
 	Full: "By convention each connector's mailbox is .connector-drops/<connectorId>/ (the trailing '/' is " +
 		"optional), which keeps mailboxes together, apart from deliverable roots, and easy to exclude. " +
 		"Another safe path works but is reported as a warning.",
-	Help: `Move the mailbox to ".connector-drops/<connectorId>/" and update your adapter's watch path.`,
+	Help:     `Move the mailbox to ".connector-drops/<connectorId>/" and update your adapter's watch path.`,
+	Consumer: "Nothing breaks: squadci and the coordinator use any safe dropPath, but mailboxes outside .connector-drops/ are easy to mistake for deliverables. Warning: a convention the user would likely follow.",
 })
 
 func checkDropPathConvention(c *manifestCheck) {

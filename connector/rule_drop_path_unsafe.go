@@ -10,7 +10,8 @@ var ruleDropPathUnsafe = diag.Register(diag.Rule{
 		"segments (checked before any cleaning), ':' anywhere, backslashes, empty or '.' segments, " +
 		"Windows device names (CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9, in any case, with or without " +
 		"an extension) and segments ending in a dot or a space (spec §6).",
-	Help: `Use ".connector-drops/<connectorId>/".`,
+	Help:     `Use ".connector-drops/<connectorId>/".`,
+	Consumer: "An unsafe dropPath would make squadci poll and resume and the adapter read or write outside the repository or in the wrong place. Error: a security property breaks.",
 })
 
 func checkDropPathSafe(c *manifestCheck) {

@@ -8,7 +8,8 @@ var ruleDuplicateConnectorID = diag.Register(diag.Rule{
 	Full: "A connectorId identifies one connector across the repository: requests, results and the " +
 		"adapter's runner mapping all key on it. The second and every later manifest (in path order) " +
 		"declaring an id is reported at its connectorId, naming the first.",
-	Help: "Give each connector its own id, or delete the duplicate manifest.",
+	Help:     "Give each connector its own id, or delete the duplicate manifest.",
+	Consumer: "Requests, results and squadci poll's adapter mapping key on connectorId, so two manifests with one id route tasks to the wrong adapter. Error.",
 })
 
 func checkDuplicateConnectorIDs(ms []*Manifest, out []diag.Diagnostic) []diag.Diagnostic {

@@ -7,7 +7,8 @@ var ruleEndpointKind = diag.Register(diag.Rule{
 	Short: `endpointKind is not "agent" or "orchestrator"`,
 	Full: `endpointKind says what sits behind the connector: "agent" (a single external agent) or ` +
 		`"orchestrator" (a workflow that fans out to its own workers and returns declared outputs).`,
-	Help: `Use "agent" or "orchestrator".`,
+	Help:     `Use "agent" or "orchestrator".`,
+	Consumer: "The coordinator decides from endpointKind whether to expect a single result or output slots; any other value is rejected. Error.",
 })
 
 func checkEndpointKind(c *manifestCheck) {

@@ -7,7 +7,8 @@ var ruleEndpointKindRequires11 = diag.Register(diag.Rule{
 	Short: `endpointKind "orchestrator" needs schemaVersion "1.1"`,
 	Full: `Orchestrator endpoints return allowlisted multi-output envelopes, which only contract 1.1 ` +
 		`defines. A "1.0" manifest may declare endpointKind "agent" or leave it out; no upgrade is inferred.`,
-	Help: `Set "schemaVersion": "1.1", or use endpointKind "agent" for a 1.0 single-role connector.`,
+	Help:     `Set "schemaVersion": "1.1", or use endpointKind "agent" for a 1.0 single-role connector.`,
+	Consumer: "Contract 1.0 has no orchestrator envelopes, so the coordinator and squadci resume cannot validate what the connector returns. Error.",
 })
 
 func checkEndpointKindVersion(c *manifestCheck) {

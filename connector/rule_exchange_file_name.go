@@ -16,6 +16,7 @@ var ruleExchangeFileName = diag.Register(diag.Rule{
 		"result. Delete it and let the adapter write a new one that copies the request's taskId verbatim, " +
 		"or dispatch the work again; a request, snapshot or state that disagrees with its name was not " +
 		"written by the shim: dispatch again.",
+	Consumer: "squadci resume and the adapter find an exchange's files by taskId; a mismatch pairs a result with the wrong request. Error.",
 })
 
 func checkFileNames(c *exchangeCheck) {

@@ -9,7 +9,8 @@ var ruleExchangeLateResult = diag.Register(diag.Rule{
 		"state is accepted only when it is the very result the state recorded as consumed " +
 		"(resultSha256). Any other result — one that appeared after the task became unreachable, or " +
 		"replaces the consumed one — is a late result or a replay, and is rejected.",
-	Help: "Delete the late result; if the work still matters, dispatch a new task.",
+	Help:     "Delete the late result; if the work still matters, dispatch a new task.",
+	Consumer: "A finished task never changes: squadci resume rejects a late or replayed result, so its work reaches the squad only through a new task. Error.",
 })
 
 func checkLateResult(c *exchangeCheck) {

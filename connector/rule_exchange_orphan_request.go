@@ -12,6 +12,7 @@ var ruleExchangeOrphanRequest = diag.Register(diag.Rule{
 	Help: "Delete the orphan request and dispatch the work with `squadci connector dispatch` (or the Squad " +
 		"Connector), which writes the state; never write a state for it. If .squad-connector/ is " +
 		"git-ignored, stop ignoring it and commit it.",
+	Consumer: "squadci resume cannot check a request without its state (hashes, attempts), so the task never completes. Error.",
 })
 
 func checkOrphanRequest(c *exchangeCheck) {

@@ -8,7 +8,8 @@ var ruleExchangeResultWithoutRequest = diag.Register(diag.Rule{
 	Full: "An adapter writes a result only in answer to a request in the same mailbox with the same " +
 		"taskId. A result with no request beside it is unsolicited and is rejected — unless the task " +
 		"state records this very result as consumed (the request was cleaned up after the resume).",
-	Help: "Delete the unsolicited result; never write results for task ids the shim did not issue.",
+	Help:     "Delete the unsolicited result; never write results for task ids the shim did not issue.",
+	Consumer: "squadci resume rejects an unsolicited result: nothing asked for it. Error.",
 })
 
 func checkResultWithoutRequest(c *exchangeCheck) {

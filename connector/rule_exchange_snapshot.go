@@ -15,7 +15,8 @@ var ruleExchangeSnapshot = diag.Register(diag.Rule{
 		"never be claimed as artifacts. A request without its snapshot, a snapshot whose roots are not " +
 		"exactly the request's (compared ignoring ASCII case and a trailing '/'), a snapshot taken after the request was created, or a snapshot left without " +
 		"request or state fails the exchange: a missing or mismatched snapshot is never regenerated.",
-	Help: "Dispatch the task again; never write or repair a snapshot by hand.",
+	Help:     "Dispatch the task again; never write or repair a snapshot by hand.",
+	Consumer: "squadci resume cannot refuse overwrites without the task's snapshot and fails the task. Error.",
 })
 
 func checkSnapshotMatches(c *exchangeCheck) {

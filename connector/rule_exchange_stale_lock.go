@@ -27,6 +27,7 @@ var ruleExchangeStaleLock = diag.Register(diag.Rule{
 	Help: "Run `squadci resume` (it breaks the stale lock, reports it and decides the task), or delete " +
 		"the lock by hand once no squadci process works on the task. A lock is never committed: check " +
 		"that .squad-connector/*.lock is ignored by git.",
+	Consumer: "squadci poll, resume and merge break a lock past the task's deadline plus the lock timeout, so the task resumes on the next run; until then it waits. Warning: a crashed run, worth a look.",
 })
 
 // checkStaleLock reports the exchange's lock when it is past the age at

@@ -13,6 +13,7 @@ var ruleExchangeTampered = diag.Register(diag.Rule{
 	Help: "While the task is still awaiting, restore the original request and snapshot (`git restore`; the " +
 		"state's hashes tell the original bytes); once a resume has failed it, dispatch the work again under " +
 		"a new taskId. Never edit shim-owned files.",
+	Consumer: "squadci resume refuses a task whose request or snapshot changed after dispatch (tampered), so the adapter's result is not accepted. Error: a security property breaks.",
 })
 
 func checkTampered(c *exchangeCheck) {

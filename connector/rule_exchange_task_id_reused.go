@@ -9,7 +9,8 @@ var ruleExchangeTaskIDReused = diag.Register(diag.Rule{
 		"or not) its id is rejected forever, across processes, even if the public exchange files were " +
 		"removed. A request whose bytes differ from the ones the finished task's state recorded is a " +
 		"second exchange reusing the id: a replay, rejected.",
-	Help: "Dispatch the new work under a fresh taskId (`squadci connector dispatch` draws one) and remove this request.",
+	Help:     "Dispatch the new work under a fresh taskId (`squadci connector dispatch` draws one) and remove this request.",
+	Consumer: "taskIds are one-time: squadci resume rejects a reused id so that an old result cannot answer a new request. Error.",
 })
 
 func checkTaskIDReused(c *exchangeCheck) {

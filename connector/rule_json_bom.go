@@ -12,8 +12,9 @@ var ruleJSONBOM = diag.Register(diag.Rule{
 		"others keep it in the first member name. The rest of the file is still checked.",
 	Help: `Save the file as "UTF-8" rather than "UTF-8 with BOM" (in PowerShell 5, Out-File -Encoding utf8 adds one; use [IO.File]::WriteAllText).`,
 
-	Fixable: true,
-	Repair:  "removes the three bytes; the JSON value is unchanged. Exchange files (requests, results, snapshots, states) are never fixed.",
+	Fixable:  true,
+	Repair:   "removes the three bytes; the JSON value is unchanged. Exchange files (requests, results, snapshots, states) are never fixed.",
+	Consumer: "Some JSON readers (the adapter's, the coordinator's) reject a BOM and others keep it in the first member name, so the file is read differently or not at all. Error.",
 })
 
 func reportBOM(f *jsonFile, p *source.Problem) {

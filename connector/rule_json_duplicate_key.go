@@ -14,7 +14,8 @@ var ruleJSONDuplicateKey = diag.Register(diag.Rule{
 	Full: "JSON parsers disagree on which of two equal member names wins, so a connector file must not " +
 		"repeat a name within one object. The finding marks the repeated name and gives the position of " +
 		"the first; only the first occurrence is validated further.",
-	Help: "Delete one of the two members, or merge them into one.",
+	Help:     "Delete one of the two members, or merge them into one.",
+	Consumer: "JSON readers disagree on which duplicate wins, so squadci, the adapter and the coordinator could each see a different value. Error: the file means different things to different readers.",
 })
 
 func reportDuplicateKey(f *jsonFile, p *source.Problem) {

@@ -11,7 +11,8 @@ var ruleJSONInvalidUTF8 = diag.Register(diag.Rule{
 	Full: "Connector files are UTF-8. A string holding other bytes (Latin-1, Windows-1252, a cut multi-byte " +
 		"sequence) is reported once per string at its first bad byte; the rest of the file is still checked " +
 		"with each bad byte read as U+FFFD.",
-	Help: "Re-save the file as UTF-8, or replace the marked character.",
+	Help:     "Re-save the file as UTF-8, or replace the marked character.",
+	Consumer: "Readers of connector files replace or reject bytes that are not UTF-8, so the adapter and squadci resume may see different text. Error.",
 })
 
 func reportInvalidUTF8(f *jsonFile, p *source.Problem) {

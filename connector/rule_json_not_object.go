@@ -7,9 +7,10 @@ import (
 
 var ruleJSONNotObject = diag.Register(diag.Rule{
 	ID: "CN007", Name: "json-not-object", Severity: diag.SeverityError, Domain: "json",
-	Short: "Top-level JSON value is not an object",
-	Full:  "Every connector file is one JSON object with named members. An array, string, number or literal at the top level is an error and nothing else in the file is checked.",
-	Help:  "Wrap the content in one object: { \"connectorId\": ..., ... }.",
+	Short:    "Top-level JSON value is not an object",
+	Full:     "Every connector file is one JSON object with named members. An array, string, number or literal at the top level is an error and nothing else in the file is checked.",
+	Help:     "Wrap the content in one object: { \"connectorId\": ..., ... }.",
+	Consumer: "Every connector reader expects one object, so squadci, the adapter and the coordinator read nothing from the file. Error.",
 })
 
 func checkNotObject(f *jsonFile) {

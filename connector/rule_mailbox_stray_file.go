@@ -11,7 +11,8 @@ var ruleMailboxStrayFile = diag.Register(diag.Rule{
 		"directories, files directly in .connector-drops/ other than Markdown — is reported: adapters " +
 		"watch these directories, and a deliverable belongs under the request's deliverableRoot, never " +
 		"in a mailbox.",
-	Help: "Move the file out of the mailbox (reports go under the request's deliverableRoot) or delete it.",
+	Help:     "Move the file out of the mailbox (reports go under the request's deliverableRoot) or delete it.",
+	Consumer: "squadci poll, resume and the adapter each scan the mailbox; a stray file is either ignored by one and read by another, or a sign that something wrote where it must not. Error.",
 })
 
 // strayFinding reports path p, which lies in mailbox box but is no

@@ -13,7 +13,8 @@ var ruleManifestActionField = diag.Register(diag.Rule{
 		"command to execute. The fields command, exec, script, url, fetch, run, entrypoint, args and env " +
 		"(in any letter case) are refused with this rule rather than as unknown fields. Which program " +
 		"serves a connectorId is the adapter's trusted configuration.",
-	Help: "Delete the member and map the connectorId to your runner in the adapter's own configuration.",
+	Help:     "Delete the member and map the connectorId to your runner in the adapter's own configuration.",
+	Consumer: "A manifest that says how to run something would let whoever edits it choose what squadci poll or the adapter executes. Error: a security property breaks.",
 })
 
 // actionFields are refused by name, in any letter case.

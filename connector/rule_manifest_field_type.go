@@ -13,7 +13,8 @@ var ruleManifestFieldType = diag.Register(diag.Rule{
 	Full: "capabilities and roles are arrays of strings; deadlineMinutesDefault and retryCapDefault are " +
 		"integers (a number with a fractional part such as 60.5 is not); every other field is a string. " +
 		"A value of another type is reported at the value and is not checked further.",
-	Help: `Write the value with the declared type: "1.1" (quoted) for schemaVersion, 60 (unquoted) for deadlineMinutesDefault, ["researcher"] for roles.`,
+	Help:     `Write the value with the declared type: "1.1" (quoted) for schemaVersion, 60 (unquoted) for deadlineMinutesDefault, ["researcher"] for roles.`,
+	Consumer: "The coordinator and squadci read the field as the wrong type and reject the manifest. Error.",
 })
 
 func checkFieldTypes(c *manifestCheck) {

@@ -12,7 +12,8 @@ var ruleManifestIntegerNotation = diag.Register(diag.Rule{
 		"60.0 and 6e1 have integral values, and JSON Schema accepts them, but readers that type numbers " +
 		"by their spelling (PowerShell's ConvertFrom-Json among them) read a floating-point value and " +
 		"refuse it as a saved default.",
-	Help: "Write the number as digits only, for example 60 rather than 60.0 or 6e1.",
+	Help:     "Write the number as digits only, for example 60 rather than 60.0 or 6e1.",
+	Consumer: "Readers that parse integers strictly (the coordinator's, an adapter's) reject 60.0 or 6e1 while JSON Schema accepts them, so readers disagree. Error.",
 })
 
 func checkIntegerNotation(c *manifestCheck) {

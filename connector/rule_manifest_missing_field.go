@@ -11,7 +11,8 @@ var ruleManifestMissingField = diag.Register(diag.Rule{
 	Full: "Every manifest declares connectorId, schemaVersion, transport, capabilities, roles, dropPath, " +
 		"deadlineMinutesDefault, retryCapDefault, contact and version; schemaVersion \"1.1\" also requires " +
 		"endpointKind. Each missing field is one finding at the object's opening brace.",
-	Help: "Add the field; the walkthrough manifests in the connector guide show every field filled in.",
+	Help:     "Add the field; the walkthrough manifests in the connector guide show every field filled in.",
+	Consumer: "Without the field the coordinator cannot bind or dispatch to the connector and squadci poll cannot route its requests. Error.",
 })
 
 func checkMissingFields(c *manifestCheck) {

@@ -20,6 +20,7 @@ var ruleManifestUnknownField = diag.Register(diag.Rule{
 	Fixable: true,
 	Repair: "respells a name that differs from an allowed field only in letter case (\"DropPath\" → \"dropPath\") when " +
 		"that field is absent and no other member folds to it; any other unknown field is left to you.",
+	Consumer: "The manifest schema is closed: the Squad coordinator's and squadci's validators reject the manifest, so the connector cannot be bound or polled. Error.",
 })
 
 func checkUnknownFields(c *manifestCheck) {

@@ -12,6 +12,7 @@ var ruleMergeInterrupted = diag.Register(diag.Rule{
 		"the checkout in that state would publish half a task.",
 	Help: "Run squadci connector merge or resume again: under the task's lock either finishes the merge " +
 		"(every journalled file in place) or rolls it back (removes the files it created), then removes the journal.",
+	Consumer: "squadci connector merge died part way, leaving a task's files half-written; the next poll, resume or merge must finish or undo it. Error.",
 })
 
 // mergeInterruptedFinding reports the merge journal at p, of task id.

@@ -12,7 +12,8 @@ var ruleRequestAllowedOutputs = diag.Register(diag.Rule{
 		"each slot's outputId is a role-id shaped id (" + kebabPattern + ") that appears once. The result " +
 		"may return artifacts only in these slots. A missing or empty list is reported at the object or " +
 		"the array, a bad or repeated outputId at the value.",
-	Help: `Dispatch with one --output ID=DIR per slot, for example --output implementation=reports/impl/.`,
+	Help:     `Dispatch with one --output ID=DIR per slot, for example --output implementation=reports/impl/.`,
+	Consumer: "Without well-formed output slots an orchestrator's result cannot be mapped, so squadci resume rejects it. Error.",
 })
 
 func checkRequestAllowedOutputs(c *requestCheck) {

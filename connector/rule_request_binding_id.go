@@ -9,6 +9,7 @@ var ruleRequestBindingID = diag.Register(diag.Rule{
 		"role-id syntax (" + kebabPattern + "). The result must repeat it exactly.",
 	Help: "Dispatch the work again with --binding set to the binding id from team.md's Connector Bindings " +
 		`table, for example "research-agent"; never edit a dispatched request.`,
+	Consumer: "squadci resume matches the result's bindingId to the request's; a malformed one makes the result impossible to bind. Error.",
 })
 
 func checkRequestBindingID(c *requestCheck) {

@@ -8,7 +8,8 @@ var ruleRequestDeadlineOrder = diag.Register(diag.Rule{
 	Full: "A request is created before its deadline: createdAt must be strictly earlier than deadline, " +
 		"compared as instants (zones are taken into account). A request born past its deadline could only " +
 		"ever be unreachable.",
-	Help: "Dispatch again; the shim sets deadline to createdAt plus the connector's deadline minutes.",
+	Help:     "Dispatch again; the shim sets deadline to createdAt plus the connector's deadline minutes.",
+	Consumer: "A request whose deadline is not after createdAt is unreachable before it starts; squadci resume marks it so at once. Error.",
 })
 
 func checkRequestDeadlineOrder(c *requestCheck) {

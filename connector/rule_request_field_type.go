@@ -10,4 +10,5 @@ var ruleRequestFieldType = diag.Register(diag.Rule{
 		"reported at the value and not checked further.",
 	Help: "Dispatch the work again with `squadci connector dispatch`, which writes every value with its " +
 		`declared type ("retryCap": 2, "inputs": ["docs/plan.md"]); editing a dispatched request fails it as tampered.`,
+	Consumer: "The adapter and squadci resume read the field as the wrong type and reject the request. Error.",
 })

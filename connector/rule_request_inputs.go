@@ -10,7 +10,8 @@ var ruleRequestInputs = diag.Register(diag.Rule{
 	Short: "Request lists more than 64 inputs",
 	Full: "inputs names the read-only files or directories the endpoint may consult: at most 64 paths. " +
 		"A task that needs more should name a directory.",
-	Help: "Name the directories that hold the inputs instead of every file.",
+	Help:     "Name the directories that hold the inputs instead of every file.",
+	Consumer: "The request schema caps inputs at 64; the adapter rejects the request. Error.",
 })
 
 func checkRequestInputCount(c *requestCheck) {

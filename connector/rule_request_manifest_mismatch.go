@@ -15,6 +15,7 @@ var ruleRequestManifestMismatch = diag.Register(diag.Rule{
 		"connector is 1.1. A request in a mailbox no manifest declares has no owner at all.",
 	Help: "Dispatch through the connector that owns the mailbox, with one of its roles; or declare the " +
 		"mailbox in a manifest's dropPath.",
+	Consumer: "The adapter would run, and squadci resume accept, work the manifest never allowed (another connector's or role's). Error.",
 })
 
 func checkRequestManifest(c *exchangeCheck) {

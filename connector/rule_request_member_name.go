@@ -13,6 +13,7 @@ var ruleRequestMemberName = diag.Register(diag.Rule{
 		"fails closed instead of receiving someone else's result. It is one nonblank line.",
 	Help: "Dispatch the work again with --member set to the member's name exactly as team.md lists it, " +
 		`for example "Dotnet Assessor"; never edit a dispatched request.`,
+	Consumer: "A blank or multi-line memberName cannot pin the member, so a renamed member could receive another's result. Error.",
 })
 
 func checkRequestMemberName(c *requestCheck) {

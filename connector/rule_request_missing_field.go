@@ -9,5 +9,6 @@ var ruleRequestMissingField = diag.Register(diag.Rule{
 		"retryCap and createdAt; schemaVersion \"1.1\" also requires bindingId, memberName and squadRoot, " +
 		"and every allowedOutputs entry needs outputId and deliverableRoot. Each missing field is one " +
 		"finding at the opening brace of the object that lacks it.",
-	Help: "Dispatch the task again with `squadci connector dispatch`, which writes every required field.",
+	Help:     "Dispatch the task again with `squadci connector dispatch`, which writes every required field.",
+	Consumer: "The adapter cannot run a request that lacks a required field, and squadci resume cannot validate its result. Error.",
 })

@@ -14,7 +14,8 @@ var ruleRequestOutputRoots = diag.Register(diag.Rule{
 		"roots must be pairwise non-nested and collision-free. They are compared by whole segments after " +
 		"dropping one trailing '/', ignoring ASCII letter case (roots differing only in case are one " +
 		"directory on Windows and macOS). Each pair is reported once, at the later root.",
-	Help: "Give every output slot a sibling directory, for example reports/impl/ and reports/validation/.",
+	Help:     "Give every output slot a sibling directory, for example reports/impl/ and reports/validation/.",
+	Consumer: "Overlapping output roots let one artifact belong to two slots, so squadci resume cannot attribute it. Error.",
 })
 
 func checkRequestOutputRoots(c *requestCheck) {

@@ -16,6 +16,7 @@ var ruleRequestPathUnsafe = diag.Register(diag.Rule{
 		"'.' segments, Windows device names in any segment, segments ending in a dot or a space (spec §6).",
 	Help: "Dispatch the work again with a repository-relative path such as " +
 		`".copilot-tracking/research/2026-03-02/"; never edit a dispatched request.`,
+	Consumer: "An unsafe path would let the adapter read or write outside the repository, and squadci resume commits what lies there. Error: a security property breaks.",
 })
 
 func checkRequestPaths(c *requestCheck) {

@@ -14,6 +14,7 @@ var ruleRequestRootInMailbox = diag.Register(diag.Rule{
 		"be, or overwrite, another task's request or result.",
 	Help: "Dispatch the work again with --deliverable-root set to the member's Deliverable Root from " +
 		"team.md, outside .connector-drops/; never edit a dispatched request.",
+	Consumer: "Reports inside a mailbox mix deliverables with requests and results, so squadci poll and the adapter see files they must not. Error.",
 })
 
 func checkRootsOutsideMailboxes(c *exchangeCheck) {

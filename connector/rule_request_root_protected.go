@@ -19,6 +19,7 @@ var ruleRequestRootProtected = diag.Register(diag.Rule{
 		"(the mailbox, whose files are committed the same way) may not reach the folders every repository has either.",
 	Help: "Dispatch the work again with --deliverable-root set to a reports folder of its own, for example " +
 		"reports/<member>/, outside .github/, connectors/, .git and the adapters' folders; never edit a dispatched request.",
+	Consumer: "squadci poll uploads and squadci resume commits (with a write token) what the adapter writes under the deliverable root, so a root reaching workflows, hooks or configuration lets an adapter change what runs. Error: a security property breaks.",
 })
 
 // requestRoots calls fn with each deliverable root the request names and

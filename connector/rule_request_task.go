@@ -7,7 +7,8 @@ var ruleRequestTask = diag.Register(diag.Rule{
 	Short: "Request task is blank",
 	Full: "task holds the bounded, human-readable instructions for the external endpoint. It is data, " +
 		"never a script, and it must say something: an empty or white-space task is an error.",
-	Help: "Dispatch again with the instructions in --task.",
+	Help:     "Dispatch again with the instructions in --task.",
+	Consumer: "The adapter has no instructions to run, so the endpoint returns nothing useful. Error.",
 })
 
 func checkRequestTask(c *requestCheck) {

@@ -8,7 +8,8 @@ var ruleRequestTaskID = diag.Register(diag.Rule{
 	Full: "A taskId is 1–128 characters: an ASCII letter or digit, then letters, digits, '.', '_' or '-' (" +
 		taskIDPattern + "). It names every file of the exchange, so it must be safe as a file name on " +
 		"every system; it is one-time and never reused.",
-	Help: "Dispatch a new task: `squadci connector dispatch` draws a fresh random taskId.",
+	Help:     "Dispatch a new task: `squadci connector dispatch` draws a fresh random taskId.",
+	Consumer: "taskId names every file of the exchange; an id the contract refuses makes squadci poll and the adapter reject the request. Error.",
 })
 
 func checkRequestTaskID(c *requestCheck) {

@@ -10,6 +10,7 @@ var ruleRequestTimestamp = diag.Register(diag.Rule{
 		"the deadline decides when a task becomes unreachable and must not depend on the reader's zone.",
 	Help: "Dispatch the work again with `squadci connector dispatch`, which writes UTC times with a Z " +
 		`("2026-03-02T09:00:00Z"); editing a dispatched request fails it as tampered.`,
+	Consumer: "The adapter and squadci resume cannot tell when the request was made or when it expires. Error.",
 })
 
 func checkRequestTimestamps(c *requestCheck) {

@@ -12,4 +12,5 @@ var ruleRequestUnknownField = diag.Register(diag.Rule{
 	Help: "Requests are written by the shim and pinned by their state: dispatch the work again with " +
 		"`squadci connector dispatch` (a new taskId) rather than editing this one; an edited request " +
 		"fails its task as tampered.",
+	Consumer: "The request schema is closed: the adapter and squadci resume reject the request, so the task never runs. Error.",
 })

@@ -11,6 +11,7 @@ var ruleResultIdentity = diag.Register(diag.Rule{
 	Help: "Fix the adapter to copy schemaVersion, connectorId, taskId, role and bindingId from the request " +
 		"verbatim; then delete this result and let the adapter write a new one, or, once a resume has " +
 		"failed the task, dispatch the work again.",
+	Consumer: "squadci resume binds a result to its request by identity; a result naming another task, connector or role is rejected and the task fails. Error: a security property breaks.",
 })
 
 // identityFields are the members a result repeats from its request.

@@ -13,4 +13,5 @@ var ruleResultMissingField = diag.Register(diag.Rule{
 	Help: "Fix the adapter to write every field, copying connectorId, taskId, role and bindingId from the " +
 		"request verbatim; then delete this result and let the adapter write a new one, or, once a resume " +
 		"has failed the task, dispatch the work again.",
+	Consumer: "squadci resume rejects an envelope without a required field and fails the task (invalid-result). Error.",
 })

@@ -9,7 +9,8 @@ var ruleResultOrchestratorShape = diag.Register(diag.Rule{
 		"every artifact is mapped to a declared output slot in outputs. A connector is an orchestrator " +
 		"when its manifest says endpointKind \"orchestrator\" (for an example pair without a manifest: " +
 		"when the request declares allowedOutputs).",
-	Help: `Move each artifact into "outputs": [{"outputId": "<slot>", "artifacts": [...]}] and leave "artifacts": [].`,
+	Help:     `Move each artifact into "outputs": [{"outputId": "<slot>", "artifacts": [...]}] and leave "artifacts": [].`,
+	Consumer: "squadci resume cannot map an orchestrator's artifacts to slots and fails the task. Error.",
 })
 
 // orchestrator reports whether the exchange's endpoint is a 1.1 orchestrator.

@@ -12,7 +12,8 @@ var ruleResultOutputUndeclared = diag.Register(diag.Rule{
 	Full: "A 1.1 envelope returns artifacts only in the output slots the request declared in " +
 		"allowedOutputs, each slot at most once. An outputId the request does not declare (or a request " +
 		"that declares none), or a slot returned twice, is reported at the outputId.",
-	Help: "Return artifacts only under the outputId values listed in the request's allowedOutputs.",
+	Help:     "Return artifacts only under the outputId values listed in the request's allowedOutputs.",
+	Consumer: "squadci resume rejects artifacts in a slot the request never declared and fails the task. Error.",
 })
 
 // checkResultOutputIDs collects the outputs' ids and reports repeats; the

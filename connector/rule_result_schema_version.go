@@ -7,7 +7,8 @@ var ruleResultSchemaVersion = diag.Register(diag.Rule{
 	Short: `Result schemaVersion is not "1.0" or "1.1"`,
 	Full: `A result declares contract version "1.0" or "1.1", written exactly so; it must also equal the ` +
 		"request's, which result-identity-mismatch checks.",
-	Help: "Copy schemaVersion from the request.",
+	Help:     "Copy schemaVersion from the request.",
+	Consumer: "squadci resume cannot validate an envelope of an unknown contract version and fails the task. Error.",
 })
 
 func checkResultSchemaVersion(c *resultCheck) {

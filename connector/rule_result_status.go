@@ -8,7 +8,8 @@ var ruleResultStatus = diag.Register(diag.Rule{
 	Full: `A producer reports "completed" or "failed", nothing else. "awaiting" and "unreachable" are ` +
 		"statuses the shim derives itself (no result yet; deadline or retry cap exhausted), so an envelope " +
 		"claiming one is an error; any other value is invalid.",
-	Help: `Write "completed" when the work is done, "failed" when it is not (and say why in the narrative).`,
+	Help:     `Write "completed" when the work is done, "failed" when it is not (and say why in the narrative).`,
+	Consumer: "squadci resume accepts only completed or failed from a producer; awaiting and unreachable are its own, so the envelope is rejected. Error.",
 })
 
 func checkResultStatus(c *resultCheck) {

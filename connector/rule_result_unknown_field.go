@@ -11,4 +11,5 @@ var ruleResultUnknownField = diag.Register(diag.Rule{
 		"a fanOut entry. Any other member is an error at its name; a near miss gets a suggestion.",
 	Help: "Delete the undeclared member or correct its spelling; anything else the endpoint wants to say " +
 		"belongs in an artifact file.",
+	Consumer: "The result schema is closed: squadci resume rejects the envelope and fails the task (invalid-result). Error.",
 })

@@ -17,7 +17,8 @@ var ruleRoleReserved = diag.Register(diag.Rule{
 	Full: "The Squad Coordinator, Federation Coordinator, Scribe and council stay internal: an external " +
 		"orchestrator belongs behind an ordinary work role such as developer, never in place of a " +
 		"governance seat. The roles " + strings.Join(reservedRoles[:], ", ") + " are refused.",
-	Help: `Bind the connector to a work role (researcher, developer, tester, ...) instead.`,
+	Help:     `Bind the connector to a work role (researcher, developer, tester, ...) instead.`,
+	Consumer: "Binding a governance seat (coordinator, Scribe, council) to an external connector would let an outside endpoint act with the squad's authority. Error: a security property breaks.",
 })
 
 func checkReservedRoles(c *manifestCheck) {

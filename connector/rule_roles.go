@@ -13,7 +13,8 @@ var ruleRoles = diag.Register(diag.Rule{
 	Full: "roles is the allowlist of squad roles the connector may be bound to: 1–16 distinct role ids " +
 		"(" + kebabPattern + "). A schemaVersion \"1.0\" manifest serves exactly one role; several roles " +
 		"need 1.1 role modes. Count problems are reported at the array, bad entries at the entry.",
-	Help: `List role ids such as ["researcher"]; use schemaVersion "1.1" for more than one role.`,
+	Help:     `List role ids such as ["researcher"]; use schemaVersion "1.1" for more than one role.`,
+	Consumer: "The coordinator binds the connector only to the roles listed; a malformed list is rejected, so it cannot be bound. Error.",
 })
 
 func checkRoles(c *manifestCheck) {

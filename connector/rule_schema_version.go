@@ -8,7 +8,8 @@ var ruleSchemaVersion = diag.Register(diag.Rule{
 	Full: `A manifest declares contract version "1.0" (the legacy single-role manual flow) or "1.1" ` +
 		"(role modes, bindings, orchestrator endpoints), written exactly so as a string. Nothing else is " +
 		"accepted and no version is inferred.",
-	Help: `Set "schemaVersion": "1.1" for a new connector.`,
+	Help:     `Set "schemaVersion": "1.1" for a new connector.`,
+	Consumer: "The coordinator and squadci cannot tell which contract the manifest follows and reject it. Error.",
 })
 
 func checkSchemaVersion(c *manifestCheck) {

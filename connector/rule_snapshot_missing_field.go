@@ -8,5 +8,6 @@ var ruleSnapshotMissingField = diag.Register(diag.Rule{
 	Full: "Every snapshot declares schemaVersion, taskId, createdAt and roots, and every roots entry its " +
 		"root and entries (an empty array when nothing existed). Reported at the brace of the object " +
 		"that lacks the field.",
-	Help: "Snapshots are never edited: dispatch the task again rather than repairing this one.",
+	Help:     "Snapshots are never edited: dispatch the task again rather than repairing this one.",
+	Consumer: "squadci resume cannot tell which files existed before the task and fails it. Error.",
 })

@@ -14,7 +14,8 @@ var ruleSnapshotPaths = diag.Register(diag.Rule{
 		"each of its entries is the repository-relative path of a file that lies strictly below that " +
 		"root, by whole segments, listed once per root (nested roots may share files). A snapshot that breaks these rules cannot protect " +
 		"pre-existing files from being claimed as artifacts.",
-	Help: "Snapshots are never edited: dispatch the task again rather than repairing this one.",
+	Help:     "Snapshots are never edited: dispatch the task again rather than repairing this one.",
+	Consumer: "squadci resume cannot trust a snapshot with unsafe or repeated paths to refuse overwrites, and fails the task. Error.",
 })
 
 func checkSnapshotPaths(c *snapshotCheck) {

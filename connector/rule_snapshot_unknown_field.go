@@ -8,5 +8,6 @@ var ruleSnapshotUnknownField = diag.Register(diag.Rule{
 	Full: "The snapshot schema is closed: schemaVersion, taskId, createdAt and roots at the top level, " +
 		"root and entries in each roots entry. The shim writes it before the request and nobody edits " +
 		"it, so an undeclared member means it was changed.",
-	Help: "Snapshots are never edited: dispatch the task again rather than repairing this one.",
+	Help:     "Snapshots are never edited: dispatch the task again rather than repairing this one.",
+	Consumer: "squadci resume reads the snapshot to refuse overwrites; a snapshot it cannot validate makes it fail the task. Error.",
 })

@@ -8,7 +8,8 @@ var ruleStateCounters = diag.Register(diag.Rule{
 	Full: "retryCap is 0–10, as in the request. attempts counts resume checks that found no result: a " +
 		"check with attempts > retryCap makes the task unreachable instead of counting on, so attempts " +
 		"never exceeds retryCap + 1.",
-	Help: stateHelp,
+	Help:     stateHelp,
+	Consumer: "squadci resume decides unreachability from retryCap and attempts; out of range the task is stopped. Error.",
 })
 
 func checkStateCounters(c *stateCheck) {

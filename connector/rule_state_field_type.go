@@ -7,5 +7,6 @@ var ruleStateFieldType = diag.Register(diag.Rule{
 	Short: "Task state field has the wrong JSON type",
 	Full: "retryCap and attempts are integers written with digits only, consumed is true or false, and " +
 		"every other field is a string.",
-	Help: stateHelp,
+	Help:     stateHelp,
+	Consumer: "squadci poll, resume and merge read the field as the wrong type and stop the task. Error.",
 })

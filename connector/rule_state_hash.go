@@ -7,7 +7,8 @@ var ruleStateHash = diag.Register(diag.Rule{
 	Short: "Task state hash is not a lowercase hex SHA-256",
 	Full: "requestSha256, snapshotSha256 and resultSha256 are the SHA-256 of the exact bytes of the " +
 		"request, snapshot and consumed result, written as 64 lowercase hexadecimal digits.",
-	Help: stateHelp,
+	Help:     stateHelp,
+	Consumer: "squadci resume compares these hashes to detect tampering; a malformed hash makes every check fail. Error.",
 })
 
 func checkStateHashes(c *stateCheck) {

@@ -13,7 +13,8 @@ var ruleStateInconsistent = diag.Register(diag.Rule{
 		"tampered, invalid-result or producer-failed, and after a validated result (invalid-result, " +
 		"producer-failed) consumed true and a resultSha256; unreachable has reason deadline or retry-cap " +
 		"and no resultSha256.",
-	Help: stateHelp,
+	Help:     stateHelp,
+	Consumer: "A state whose fields contradict its status makes squadci resume act on the wrong one (re-deliver or drop a result). Error.",
 })
 
 func checkStateConsistency(c *stateCheck) {

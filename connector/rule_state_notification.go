@@ -48,7 +48,8 @@ var ruleStateNotification = diag.Register(diag.Rule{
 		"cut short or never started counts none; lastError is empty until one fails); the fifth failure sets " +
 		"gaveUp true, and gaveUp is true only then. Each channel leaves the record once its send succeeded, and " +
 		"the record is removed once everything is sent; a resume killed in between sends again (at least once).",
-	Help: stateHelp,
+	Help:     stateHelp,
+	Consumer: "squadci resume uses the notification record to tell the squad exactly once; a malformed one means a lost or repeated notification. Error.",
 })
 
 // checkStateNotification checks the notification member's values; its

@@ -21,7 +21,8 @@ var ruleStateReason = diag.Register(diag.Rule{
 	Full: "reason is a machine-readable code: tampered, deadline, retry-cap, invalid-result or " +
 		"producer-failed. tampered and invalid-result may name the rules that failed after a colon, comma " +
 		"separated, for example \"invalid-result:CN312,CN314\"; each must be a registered rule id.",
-	Help: stateHelp,
+	Help:     stateHelp,
+	Consumer: "squadci resume and the Squad coordinator read the reason code to tell the squad why a task ended; an unknown one is rejected. Error.",
 })
 
 // FormatReason renders a reason code with the rule ids that caused it.

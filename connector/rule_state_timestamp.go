@@ -7,7 +7,8 @@ var ruleStateTimestamp = diag.Register(diag.Rule{
 	Short: "Task state timestamp is not RFC 3339, or updatedAt precedes createdAt",
 	Full: "deadline, createdAt and updatedAt are RFC 3339 date-times with a zone, and the state cannot " +
 		"have been updated before it was created.",
-	Help: stateHelp,
+	Help:     stateHelp,
+	Consumer: "squadci resume decides deadlines from these times; malformed or reversed ones stop the task. Error.",
 })
 
 func checkStateTimestamps(c *stateCheck) {

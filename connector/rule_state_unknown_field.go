@@ -9,5 +9,6 @@ var ruleStateUnknownField = diag.Register(diag.Rule{
 		"memberName, squadRoot, requestSha256, snapshotSha256, deadline, retryCap, attempts, status, " +
 		"consumed, resultSha256, reason, createdAt and updatedAt. Only the shim writes it; adapters never " +
 		"touch .squad-connector/.",
-	Help: stateHelp,
+	Help:     stateHelp,
+	Consumer: "squadci poll, resume and merge read the state to decide what happens next; one they cannot validate stops the task. Error.",
 })

@@ -13,7 +13,8 @@ var ruleStringControlCharacter = diag.Register(diag.Rule{
 	Full: "Decoded strings in connector files may hold \\n and \\t but no other control character: not C0 " +
 		"(U+0000–U+001F, which includes \\r), DEL (U+007F) or C1 (U+0080–U+009F). They hide text in " +
 		"terminals and reviews and break line-oriented tools. Escaped forms such as \\u0007 count too.",
-	Help: "Remove the character; write line breaks as \\n only.",
+	Help:     "Remove the character; write line breaks as \\n only.",
+	Consumer: "A control character in a connector string can hide text from a reviewer or break the adapter's and the coordinator's parsing of the task. Error.",
 })
 
 func checkControlCharacters(f *jsonFile, s string, span diag.Span, isName bool) {

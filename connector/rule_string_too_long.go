@@ -14,7 +14,8 @@ var ruleStringTooLong = diag.Register(diag.Rule{
 	Short: "String is longer than 10,000 characters",
 	Full: "Every string value and member name in a connector file is at most 10,000 characters, counted " +
 		"in Unicode code points (as JSON Schema maxLength counts them), not bytes or UTF-16 units.",
-	Help: "Shorten the text; long material belongs in an artifact file, referenced by path.",
+	Help:     "Shorten the text; long material belongs in an artifact file, referenced by path.",
+	Consumer: "The published connector schemas cap strings at 10,000 characters, so a schema-validating adapter or the coordinator rejects the file. Error.",
 })
 
 func checkStringLength(f *jsonFile, s string, span diag.Span, isName bool) {

@@ -14,7 +14,8 @@ var ruleTemplatePlaceholder = diag.Register(diag.Rule{
 		"REPLACE_ROLE and REPLACE_CONTACT (and may write other REPLACE_ names) where you must supply a " +
 		"value; validation fails until every one is resolved. One finding per string names each " +
 		"placeholder it holds and what replaces it; the value's other format checks wait until then.",
-	Help: "Replace each placeholder with your real value: the connector id, a capability sentence, a role id, a contact address.",
+	Help:     "Replace each placeholder with your real value: the connector id, a capability sentence, a role id, a contact address.",
+	Consumer: "A template placeholder means the connector builder never finished: the coordinator would bind and dispatch to a connector that does not exist. Error.",
 })
 
 const (

@@ -7,7 +7,8 @@ var ruleTransportInvalid = diag.Register(diag.Rule{
 	Short: `transport is not "file"`,
 	Full: `The only transport is "file" (the file-drop mailbox), written exactly so. "mcp" has its own ` +
 		"rule, transport-reserved-mcp; any other value is invalid.",
-	Help: `Use "transport": "file".`,
+	Help:     `Use "transport": "file".`,
+	Consumer: "Only the file transport exists; the coordinator dispatches nothing to another one. Error.",
 })
 
 func checkTransport(c *manifestCheck) {

@@ -8,7 +8,8 @@ var ruleTransportReservedMCP = diag.Register(diag.Rule{
 	Full: `The manifest schema reserves transport "mcp" for a possible future synchronous mode. It is not ` +
 		`implemented, so a manifest declaring it fails validation. The only transport is "file": the ` +
 		"file-drop mailbox under dropPath.",
-	Help: `Use "transport": "file" and have your adapter poll the dropPath.`,
+	Help:     `Use "transport": "file" and have your adapter poll the dropPath.`,
+	Consumer: "Nothing implements transport mcp, so no request ever reaches the connector. Error.",
 })
 
 func checkTransportMCP(c *manifestCheck) {

@@ -9,5 +9,6 @@ var ruleUntrustedAccountingMarker = diag.Register(diag.Rule{
 		"registration and binding data. A copy inside a result's narrative, descriptions or provenance is " +
 		"untrusted and never becomes the authoritative accounting source; it is reported at the marker so " +
 		"a ledger reviewer does not mistake it for the trusted one.",
-	Help: "Leave accounting markers out of the envelope; the Scribe adds the trusted ones.",
+	Help:     "Leave accounting markers out of the envelope; the Scribe adds the trusted ones.",
+	Consumer: "The Scribe renders these markers from validated data; a copy in the envelope could be mistaken for real accounting by the coordinator or a reader. Warning.",
 })

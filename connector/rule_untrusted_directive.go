@@ -12,4 +12,5 @@ var ruleUntrustedDirective = diag.Register(diag.Rule{
 		"outcome, which only the shim's own validation decides.",
 	Help: "Rewrite the text as a factual summary of what was done; external endpoints never claim gates, " +
 		"council verdicts or approvals.",
+	Consumer: "Nothing breaks in squadci, which treats the text as data, but the Squad coordinator or a reviewer reading the narrative could follow an injected directive. Warning: the user should look before it is acted on.",
 })

@@ -15,7 +15,8 @@ var ruleUnknownAdapter = diag.Register(diag.Rule{
 	Full: "`squadci poll` runs the adapter configured under a manifest's connectorId for that connector's pending " +
 		"requests. A key that matches no manifest is never used: usually a typo, or a connector that was renamed " +
 		"or removed, and its tasks then wait for an adapter that never runs.",
-	Help: "spell the key exactly as the manifest's connectorId, or delete the entry",
+	Help:     "spell the key exactly as the manifest's connectorId, or delete the entry",
+	Consumer: "squadci poll runs no adapter for a key that matches no manifest, so that connector's requests wait until their deadline and become unreachable. Warning: usually a typo or a renamed connector.",
 })
 
 func init() { phases = append(phases, checkConfigAdapters) }

@@ -20,7 +20,8 @@ var ruleNotChecked = diag.Register(diag.Rule{
 	Full: "squadci checks " + Discovered + ". " +
 		"A file named on the command line that is none of these, that paths.exclude leaves out, or whose kind kinds: turns off, is not checked at all; " +
 		"this note says so instead of passing in silence. Staged files of a hook run are filtered like discovery and get no note.",
-	Help: "to check it as a connector manifest, add it to paths.include in .squadci.yml (and keep it out of paths.exclude); otherwise leave it off the command line",
+	Help:     "to check it as a connector manifest, add it to paths.include in .squadci.yml (and keep it out of paths.exclude); otherwise leave it off the command line",
+	Consumer: "Nothing breaks: squadci has no check for that kind of file, so naming it on the command line does nothing. Note.",
 })
 
 // markRead records that a check read (or tried to read) a file.

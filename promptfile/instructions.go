@@ -17,7 +17,7 @@ const RepositoryInstructions = ".github/copilot-instructions.md"
 var instructionsKeys = []string{"applyTo", "excludeAgent", "name", "description"}
 
 // excludableAgents are the values excludeAgent takes (GitHub docs).
-var excludableAgents = []string{"code-review", "coding-agent"}
+var excludableAgents = []string{"code-review", "coding-agent", "cloud-agent"}
 
 // notInInstructions names whose key each foreign key is, in an
 // instructions file.
@@ -99,7 +99,7 @@ func (c *check) repositoryHeader() {
 		sev = diag.SeverityNote
 	}
 	c.fail(ruleInstructionsRepository, sev, diag.Span{Start: 0, End: 3}, "",
-		"%s: the hosts apply this file to every request without reading a header (GitHub documents it as plain Markdown)", what)
+		"%s: VS Code applies this file to every request without reading a header, and GitHub documents it as plain Markdown for its agents", what)
 }
 
 func quoted(ss []string) []string {
@@ -114,7 +114,7 @@ func quoted(ss []string) []string {
 func (c *check) applyTo(v *yaml.Node, field string) []Glob {
 	if v.Kind == yaml.SequenceNode {
 		c.at(ruleInstructionsFieldType, v, field,
-			"must be one string of comma-separated globs, not a sequence; VS Code reads applyTo only as a string and never applies the file")
+			"must be one string of comma-separated globs, not a sequence; VS Code reads applyTo only as a string and never applies the file (Copilot CLI joins the list and applies it)")
 		return nil
 	}
 	s, ok := c.scalarText(ruleInstructionsFieldType, v, field)
@@ -162,10 +162,18 @@ func (c *check) excludeAgent(v *yaml.Node, field string) {
 	}
 	for _, e := range entries {
 		if !isExcludable(e.Value) {
-			c.at(ruleInstructionsExcludeAgent, e, field, "%s excludes no agent (GitHub excludes %s); every agent still reads this file%s",
-				shown(e.Value), strings.Join(quoted(excludableAgents), " or "), diag.DidYouMean(e.Value, excludableAgents))
+			c.at(ruleInstructionsExcludeAgent, e, field, "%s excludes no agent (GitHub's hosts exclude %s); every agent, Copilot CLI included, still reads this file%s",
+				shown(e.Value), orList(quoted(excludableAgents)), diag.DidYouMean(e.Value, excludableAgents))
 		}
 	}
+}
+
+// orList joins items as "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 func isExcludable(s string) bool {

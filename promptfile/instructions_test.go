@@ -16,6 +16,11 @@ func TestCheckInstructions(t *testing.T) {
 		{"broken yaml", "", "---\napplyTo: [\n---\nX.\n", []finding{{"IN101", "error", "YAML does not parse"}}},
 		{"applyTo as a list", "", "---\napplyTo:\n  - '**/*.ts'\n---\nX.\n",
 			[]finding{{"IN103", "error", "frontmatter.applyTo: must be one string of comma-separated globs, not a sequence"}}},
+		// Hosts differ on a list: VS Code never applies it, Copilot CLI joins
+		// it; the advice, one string, works in both.
+		{"applyTo list names both hosts", "", "---\napplyTo: ['**/*.go', '**/*.md']\n---\nX.\n",
+			[]finding{{"IN103", "error", "VS Code reads applyTo only as a string and never applies the file (Copilot CLI joins the list and applies it)"}}},
+		{"applyTo as the advised one string", "", "---\napplyTo: '**/*.go,**/*.md'\n---\nX.\n", nil},
 		{"applyTo as a mapping", "", "---\napplyTo: {a: b}\n---\nX.\n", []finding{{"IN103", "error", "must be a string, not a mapping"}}},
 		{"blank applyTo", "", "---\napplyTo: ''\n---\nX.\n", []finding{{"IN103", "warning", "must not be blank"}}},
 		{"unclosed brace", "", "---\napplyTo: '**/*.{ts,js'\n---\nX.\n",
@@ -25,7 +30,8 @@ func TestCheckInstructions(t *testing.T) {
 		{"empty pattern between commas", "", "---\napplyTo: '**/*.go,, **/*.md'\n---\nX.\n", []finding{{"IN104", "warning", "empty pattern between commas"}}},
 		{"trailing comma is fine", "", "---\napplyTo: '**/*.go,'\n---\nX.\n", nil},
 		{"unknown excludeAgent", "", "---\napplyTo: '**'\nexcludeAgent: code-reviewer\n---\nX.\n",
-			[]finding{{"IN106", "warning", `"code-reviewer" excludes no agent (GitHub excludes "code-review" or "coding-agent"); every agent still reads this file (did you mean "code-review"?)`}}},
+			[]finding{{"IN106", "warning", `"code-reviewer" excludes no agent (GitHub's hosts exclude "code-review", "coding-agent" or "cloud-agent"); every agent, Copilot CLI included, still reads this file (did you mean "code-review"?)`}}},
+		{"cloud-agent is excluded by Copilot CLI", "", "---\napplyTo: '**'\nexcludeAgent: [cloud-agent, coding-agent]\n---\nX.\n", nil},
 		{"excludeAgent mapping", "", "---\napplyTo: '**'\nexcludeAgent: {a: b}\n---\nX.\n", []finding{{"IN103", "error", "not a mapping"}}},
 		{"excludeAgent list entry", "", "---\napplyTo: '**'\nexcludeAgent: [code-review, review]\n---\nX.\n", []finding{{"IN106", "warning", `"review" excludes no agent`}}},
 		{"prompt key", "", "---\napplyTo: '**'\ntools: [search]\n---\nX.\n", []finding{{"IN102", "warning", `key "tools" is a prompt-file key`}}},

@@ -146,7 +146,7 @@ func (c *check) toolsIgnored(agent, field string) {
 		return
 	}
 	if k, _ := c.lookup("tools"); k != nil {
-		c.at(rulePromptToolsIgnored, k, "frontmatter.tools", "is ignored: %s is %s, which runs without tools; set agent: agent or delete tools",
+		c.at(rulePromptToolsIgnored, k, "frontmatter.tools", "VS Code ignores it: %s is %s, which runs without tools; set agent: agent or delete tools",
 			field, strings.ToLower(agent))
 	}
 }

@@ -18,14 +18,14 @@ var rulePromptCredential = diag.Register(diag.Rule{
 	ID: "PF107", Name: "prompt-credential", Severity: diag.SeverityError, Domain: "promptfile", Secret: true,
 	Short: "Prompt file contains credential-shaped content",
 	Full:  credentialFull, Help: credentialHelp,
-	Consumer: "a security property breaks: the credential is committed and sent to the model",
+	Consumer: "a security property breaks: VS Code sends the prompt to the model, and the credential is committed with it",
 })
 
 var ruleInstructionsCredential = diag.Register(diag.Rule{
 	ID: "IN109", Name: "instructions-credential", Severity: diag.SeverityError, Domain: "instructions", Secret: true,
 	Short: "Instructions file contains credential-shaped content",
 	Full:  credentialFull, Help: credentialHelp,
-	Consumer: "a security property breaks: the credential is committed and sent to the model",
+	Consumer: "a security property breaks: VS Code and GitHub's agents send the file to the model, and the credential is committed with it",
 })
 
 // credentials reports every credential-shaped run of the raw file, then the

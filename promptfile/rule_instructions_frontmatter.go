@@ -13,5 +13,5 @@ var ruleInstructionsFrontmatter = diag.Register(diag.Rule{
 		"YAML reader as literal text, not as YAML means them. kmx's own bounds and " +
 		"refused characters in decoded strings are warnings.",
 	Help:     "Close the header with a --- line and write it as plain key: value lines.",
-	Consumer: "the hosts read no applyTo from a header they cannot parse, so the file is never applied",
+	Consumer: "VS Code and Copilot CLI read no applyTo from a header they cannot parse, so the file is never applied automatically",
 })

@@ -9,5 +9,5 @@ var ruleInstructionsNoApplyTo = diag.Register(diag.Rule{
 		"skips it; it only lists it, with its description, for the model to read on demand), and GitHub's " +
 		"agents do not apply a path-specific file at all. That suits a file meant to be attached by hand.",
 	Help:     "Add applyTo with the files it is for (\"**\" for every request), or leave it for manual use.",
-	Consumer: "nothing breaks: the file is used only when attached",
+	Consumer: "nothing breaks: VS Code attaches the file only by hand and GitHub's agents do not apply it, which suits a file meant to be attached",
 })

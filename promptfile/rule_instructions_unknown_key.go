@@ -12,7 +12,7 @@ var ruleInstructionsUnknownKey = diag.Register(diag.Rule{
 		".claude/rules files. In a file outside .github/instructions/ (IN111), which no host loads by default, " +
 		"the key is a note: the file is meant for another repository or host.",
 	Help: "Fix the spelling, use applyTo for the files it applies to, or delete the key.",
-	Consumer: "VS Code and GitHub ignore the key, so what the author meant by it does not happen (warning); " +
+	Consumer: "VS Code (its validator warns), Copilot CLI and GitHub's agents ignore the key, so what the author meant by it does not happen (warning); " +
 		"in a file outside the folder the hosts load, nothing reads the file as it stands (note)",
 	Fixable: true,
 	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +

@@ -15,7 +15,7 @@ var ruleInstructionsUnmatched = diag.Register(diag.Rule{
 		"a directory the root .gitignore names (.copilot-tracking/, say) is not judged either: its files are " +
 		"written at run time and are never in the repository.",
 	Help: "Correct the pattern, or delete it if the files it meant are gone.",
-	Consumer: "nothing breaks: VS Code and GitHub never check applyTo against the tree, they match it " +
+	Consumer: "nothing breaks: VS Code, Copilot CLI and GitHub never check applyTo against the tree, they match it " +
 		"per request, so a pattern for files that do not exist yet (generated at run time, or in the " +
 		"repositories that consume these instructions) is normal; a note, since it may also be a typo " +
 		"or a folder that moved",

@@ -25,13 +25,20 @@ var ruleInstructionsPlacement = diag.Register(diag.Rule{
 		"promptFileLocations.ts: INSTRUCTIONS_DEFAULT_SOURCE_FOLDER). A file elsewhere is applied only where a " +
 		"setting names its folder — fine in a collection meant to be copied elsewhere.",
 	Help:     "Move the file below .github/instructions/, or add its folder to chat.instructionsFilesLocations.",
-	Consumer: "nothing breaks: the hosts do not load the file by default",
+	Consumer: "nothing breaks: VS Code, Copilot CLI and GitHub's agents load path-specific instructions from .github/instructions/ by default and not from here",
 })
+
+// loadsByDefault names, per placement rule, who loads files from the
+// kind's default folder: prompt files are VS Code's alone.
+var loadsByDefault = map[string]string{
+	"PF109": "VS Code offers prompt files from",
+	"IN111": "VS Code, Copilot CLI and GitHub's agents load instructions from",
+}
 
 // placement notes a file outside its kind's default folder (any depth).
 func (c *check) placement(r *diag.Rule, folder string) {
 	if !strings.HasPrefix(c.path, folder+"/") {
 		c.outside = true
-		c.fail(r, diag.SeverityOff, diag.Span{}, "", "not below %s/, the folder the hosts load by default", folder)
+		c.fail(r, diag.SeverityOff, diag.Span{}, "", "not below %s/, the folder %s by default", folder, loadsByDefault[r.ID])
 	}
 }

@@ -13,5 +13,5 @@ var rulePromptFieldType = diag.Register(diag.Rule{
 		"any scalar as its text; releases whose parser typed scalars dropped it), and so is a blank value, " +
 		"which VS Code marks but which has no effect.",
 	Help:     "Write the value in the type the message names; quote text that looks like a number.",
-	Consumer: "VS Code drops a key whose value has the wrong shape",
+	Consumer: "VS Code drops a key whose value has the wrong shape, so the prompt runs without that setting; Copilot CLI does not read prompt files",
 })

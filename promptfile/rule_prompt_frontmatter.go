@@ -14,5 +14,5 @@ var rulePromptFrontmatter = diag.Register(diag.Rule{
 		"of the block for a syntax error, with the line where the parser stopped. kmx's own bounds (a 16 KiB scalar) and " +
 		"refused characters in decoded strings are warnings: the hosts still read such values.",
 	Help:     "Close the header with a --- line and write it as plain key: value lines.",
-	Consumer: "VS Code reads no attribute of a header it cannot parse",
+	Consumer: "VS Code reads no attribute of a header it cannot parse (its validator reports the error); Copilot CLI does not read prompt files",
 })

@@ -10,5 +10,5 @@ var rulePromptToolsIgnored = diag.Register(diag.Rule{
 		"validateTools, \"The 'tools' attribute is only supported when using agents. Attribute will be " +
 		"ignored.\"), so the tools the prompt relies on are not there.",
 	Help:     "Set agent: agent (or a custom agent), or delete tools.",
-	Consumer: "VS Code drops the tools list",
+	Consumer: "VS Code ignores tools when the prompt runs in ask or edit, so the tools the prompt relies on are missing; Copilot CLI does not read prompt files",
 })

@@ -13,7 +13,7 @@ var rulePromptUnknownKey = diag.Register(diag.Rule{
 		"VS Code does not offer by default, the key is a note: the file is meant for another repository.",
 	Help: "Fix the spelling, move the key to the kind of file that reads it, or delete it.",
 	Consumer: "VS Code ignores the key, so what the author meant by it does not happen (warning); in a file " +
-		"outside the folder VS Code loads, nothing reads the file as it stands (note)",
+		"outside the folder VS Code loads, nothing reads the file as it stands (note); Copilot CLI does not read prompt files",
 	Fixable: true,
 	Repair: "respells a key that differs from a known one only in letter case (Description → description) when the " +
 		"known key is absent and no other key folds to it; VS Code reads keys case-sensitively.",

@@ -17,7 +17,7 @@ var ruleCredential = diag.Register(diag.Rule{
 		"squad-state rules read (the directories Squad installs skills into, .squad/skills and .github/skills) is scanned by SS002 instead. Ownership never lowers " +
 		"this rule: a committed credential is the repository's problem whoever wrote the file.",
 	Help:     "Remove the value and rotate the credential; have the skill read it from the environment or the host's secret store.",
-	Consumer: "a security property breaks: the credential is committed and sent to the model",
+	Consumer: "a security property breaks: VS Code, Copilot CLI and Claude Code send SKILL.md to the model when the skill is used, and the credential is committed with it",
 })
 
 // credentials reports every credential-shaped run of the file, unless the

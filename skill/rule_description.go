@@ -18,9 +18,10 @@ var ruleDescription = diag.Register(diag.Rule{
 		"GitHub Copilot marks it required). VS Code's validator marks a description that is not a string or " +
 		"is empty as an error, earlier releases skip a skill without one (skip reason " +
 		"missing-description), and discovery cuts a longer one to 1,024 characters after removing <…> tags " +
-		"(truncateAgentSkillDescription), so what the model reads is not what was written." + ownership,
+		"(truncateAgentSkillDescription), so what the model reads is not what was written; Copilot CLI's skill " +
+		"schema refuses a description over 1,024 characters and does not load the skill." + ownership,
 	Help:     "say in one or two sentences what the skill does and when to use it, in at most 1,024 characters",
-	Consumer: "VS Code skips the skill or truncates its description; without one the model cannot pick the skill",
+	Consumer: "VS Code skips the skill or truncates its description, and Copilot CLI refuses one over 1,024 characters; without one the model cannot pick the skill",
 	Since:    "Agent Skills specification (agentskills.io)",
 })
 
@@ -50,6 +51,6 @@ func (c *check) description() {
 	// removing tags; the specification counts characters.
 	units := len(utf16.Encode([]rune(xmlTag.ReplaceAllString(v.Value, ""))))
 	if runes > maxDescription || units > maxDescription {
-		c.report(ruleDescription, c.spanOf(v), 0, "description is %d characters; hosts cut it to %d", runes, maxDescription)
+		c.report(ruleDescription, c.spanOf(v), 0, "description is %d characters: VS Code cuts it to %d, and Copilot CLI refuses to load the skill", runes, maxDescription)
 	}
 }

@@ -24,7 +24,8 @@ var ruleFieldType = diag.Register(diag.Rule{
 		"validateUserInvocable, validateDisableModelInvocation): an error, since the skill then behaves " +
 		"unlike what was written." + ownership,
 	Help: "write the field in the shape the format gives it",
-	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation (error); VS Code and " +
+	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation and Copilot CLI's skill " +
+		"schema, which takes only YAML booleans, refuses to load the skill (error); VS Code and " +
 		"Claude Code lose an allowed-tools list or a fork context in another shape (warning); informational " +
 		"fields of another shape break only the format's validator, skills-ref (note)",
 	Since:   "Agent Skills specification (agentskills.io)",

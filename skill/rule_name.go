@@ -16,12 +16,14 @@ var ruleName = diag.Register(diag.Rule{
 		"ending with a hyphen and without two in a row (agentskills.io specification, \"name field\"; GitHub " +
 		"Copilot's skill documentation marks it required and lowercase). VS Code's validator marks any other " +
 		"character as an error (promptValidator: \"Skill name may only contain lowercase letters, numbers, and " +
-		"hyphens\") and its discovery cuts a name to 64 characters (truncateAgentSkillName); a missing name " +
-		"made earlier VS Code releases skip the skill (skip reason missing-name); current ones fall back to the directory name. A leading, trailing " +
+		"hyphens\") and its discovery cuts a name to 64 characters (truncateAgentSkillName), while Copilot CLI's skill " +
+		"schema refuses a name over 64 characters and does not load the skill (it accepts letters of either case, " +
+		"digits, '.', '_', '-' and spaces, which it turns into '-'); a missing name made earlier VS Code releases " +
+		"skip the skill (skip reason missing-name); current ones and Copilot CLI fall back to the directory name. A leading, trailing " +
 		"or doubled hyphen breaks only the specification (skills-ref refuses it; VS Code loads it), so it is a " +
 		"warning." + ownership,
 	Help:     "name the skill in lowercase kebab-case, as its directory is named",
-	Consumer: "VS Code flags the name as invalid or truncates it; GitHub Copilot requires it",
+	Consumer: "VS Code flags the name as invalid or truncates it, and Copilot CLI refuses to load a skill whose name is over 64 characters; GitHub Copilot requires a name",
 	Since:    "Agent Skills specification (agentskills.io)",
 })
 
@@ -45,9 +47,9 @@ func (c *check) name() {
 	case strings.TrimSpace(n) == "":
 		c.report(ruleName, c.spanOf(v), 0, "name is empty; write the skill's directory name, %s", quoteName(c.dir))
 	case utf8.RuneCountInString(n) > maxName:
-		c.report(ruleName, c.spanOf(v), 0, "name is %d characters; hosts cut it to %d (VS Code then loads it under another name)", utf8.RuneCountInString(n), maxName)
+		c.report(ruleName, c.spanOf(v), 0, "name is %d characters: VS Code cuts it to %d and loads the skill under that name, and Copilot CLI refuses to load the skill", utf8.RuneCountInString(n), maxName)
 	case badNameRune(n) != "":
-		c.report(ruleName, c.spanOf(v), 0, "name %s holds %s; only lowercase letters a-z, digits and hyphens are allowed", quoteName(n), badNameRune(n))
+		c.report(ruleName, c.spanOf(v), 0, "name %s holds %s; VS Code's validator allows only lowercase letters a-z, digits and hyphens", quoteName(n), badNameRune(n))
 	case strings.HasPrefix(n, "-") || strings.HasSuffix(n, "-"):
 		c.report(ruleName, c.spanOf(v), diag.SeverityWarning, "name %s starts or ends with a hyphen, which the Agent Skills format forbids", quoteName(n))
 	case strings.Contains(n, "--"):

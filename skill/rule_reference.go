@@ -25,7 +25,7 @@ var ruleReference = diag.Register(diag.Rule{
 		"templates/ or examples/, has a file extension, and that directory exists in the skill: otherwise it " +
 		"is more likely a path in the user's project the skill talks about." + ownership,
 	Help:     "fix the path, or add the file to the skill's directory",
-	Consumer: "the agent follows the instruction to a file that is not there",
+	Consumer: "the agent follows the instruction to a file that is not there (VS Code's validator warns \"File not found\")",
 	Since:    "Agent Skills specification",
 })
 

@@ -20,7 +20,7 @@ var ruleUnknownKey = diag.Register(diag.Rule{
 		"metadata. A key one or two letters away from a known one is a warning, since the field meant is " +
 		"then not set.",
 	Help:     "fix the spelling, or move data no host reads under metadata",
-	Consumer: "nothing breaks: hosts ignore keys they do not read; a misspelt key leaves its field unset",
+	Consumer: "nothing breaks: VS Code, Copilot CLI and Claude Code ignore keys they do not read, but a misspelt key leaves its field unset",
 	Since:    "Agent Skills specification",
 	Fixable:  true,
 	Repair: "respells a key that differs from a field some host reads only in letter case (Description → " +

@@ -7,7 +7,11 @@ var ruleAgentsDeployed = diag.Register(diag.Rule{
 	Short: "a roster agent name matches no deployed agent",
 	Full: "Agent Name (Primary) and every Alternate Agent are the exact name: of a deployed " +
 		".github/agents/**/*.agent.md (spaces and capitalisation intact), and that agent must not set " +
-		"disable-model-invocation: true, or the coordinator cannot dispatch it. The check runs only when " +
+		"disable-model-invocation: true, or Copilot CLI's task tool cannot dispatch it (the CLI leaves such agents " +
+		"out of the ones it dispatches; VS Code's runSubagent finds a custom agent by its name alone and does not " +
+		"check the flag, so the member fails on the CLI " +
+		"only). HVE Squad v0.11.0 added a Dispatchability rule and reseeds the roster with dispatchable agents; its " +
+		"upgrade notes say to re-seed team.md and routing.md. The check runs only when " +
 		"the repository has deployed agent files (apm install may keep them out of git).",
 	Help: "copy the agent's name: exactly, deploy the agent, or choose a model-invocable agent",
 
@@ -43,7 +47,10 @@ func checkAgentsDeployed(c *checker, h *hveRoot) {
 					"no deployed agent file has name: %s%s", quote(name), diag.DidYouMean(name, names)))
 			case a.DisableModelInvocation:
 				c.report(ruleAgentsDeployed.At(h.team.doc.path, cell.Span,
-					"agent %s sets disable-model-invocation: true in %s, so the coordinator cannot dispatch it", quote(name), a.Path))
+					"agent %s sets disable-model-invocation: true in %s: Copilot CLI's task tool cannot dispatch it (VS Code's runSubagent can), "+
+						"so this member fails when the squad runs on the CLI; name a dispatchable agent, or, with a roster seeded before "+
+						"HVE Squad v0.11.0 (which checks dispatchability), upgrade and re-seed it (delete team.md and routing.md, then run /squad)",
+					quote(name), a.Path))
 			}
 		}
 	}

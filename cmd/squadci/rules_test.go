@@ -67,6 +67,28 @@ func TestSquadRulesSayWhatBreaks(t *testing.T) {
 	}
 }
 
+// TestEveryRuleSaysWhatBreaks: every rule, of every domain, names in
+// Consumer who misbehaves when it holds (a host, squadci's own poll, resume
+// or merge, the adapter, the Squad coordinator) and why its default severity
+// is what it is; docs/rules.md prints it as "What breaks".
+func TestEveryRuleSaysWhatBreaks(t *testing.T) {
+	for _, r := range diag.All() {
+		c := strings.TrimSpace(r.Consumer)
+		if c == "" {
+			t.Errorf("%s has no Consumer: say which consumer misbehaves, how, and why the default severity is %s", r.ID, r.Severity)
+			continue
+		}
+		if len(c) < 20 {
+			t.Errorf("%s: Consumer %q is too short to name a consumer and a consequence", r.ID, c)
+		}
+	}
+	r, _ := diag.Lookup("CN301")
+	_, out, _ := run(t, t.TempDir(), "rules", "CN301")
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "What breaks: "+r.Consumer) {
+		t.Errorf("rules CN301 lacks its consumer:\n%s", out)
+	}
+}
+
 func TestRulesUnknownID(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string]string{
