@@ -114,11 +114,14 @@ func TestRouteTargets(t *testing.T) {
 // role words, either containing the other; only a name matching nothing is
 // unresolved.
 func TestRouteNamesResolve(t *testing.T) {
-	names := routeNames{{"keaton"}, {"lead"}, {"hockney"}, {"tester"}, {"eecom"}, {"backend", "dev"}, {"fact", "checker"}, {"team"}}
+	names := routeNames{
+		names: [][]string{{"keaton"}, {"lead"}, {"hockney"}, {"tester"}, {"eecom"}, {"backend", "dev"}, {"fact", "checker"}},
+		exact: [][]string{{"team"}, {"coordinator"}},
+	}
 	for cell, want := range map[string]bool{
 		"Keaton": true, "keaton primary": true, "Keaton (backup)": true, "KEATON 🏗️": true,
-		"Lead": true, "Backend Dev": true, "Dev": true, "fact-checker": true, "Team": true,
-		"Fenster": false, "Fenster secondary": false, "Keatonx": false,
+		"Lead": true, "Backend Dev": true, "Dev": true, "fact-checker": true, "Team": true, "coordinator": true,
+		"Fenster": false, "Fenster secondary": false, "Keatonx": false, "Team Captain": false,
 	} {
 		ts := routeTargets(cell)
 		if len(ts) != 1 {

@@ -134,14 +134,19 @@ func nameWords(s string) []string {
 func notNameRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 // routeNames are what a routing target may resolve to: every member's
-// name and role, the built-ins', and the coordinator's own targets.
-type routeNames [][]string
+// name and role and the built-ins' (matched by containment, as the SDK
+// does), and the coordinator's own targets (matched exactly, so that
+// "Team Lead" does not resolve through "team").
+type routeNames struct {
+	names [][]string
+	exact [][]string
+}
 
 func (t *squadTeam) routeNames() routeNames {
 	var n routeNames
 	add := func(s string) {
 		if w := nameWords(s); len(w) > 0 {
-			n = append(n, w)
+			n.names = append(n.names, w)
 		}
 	}
 	for _, m := range t.members() {
@@ -156,7 +161,7 @@ func (t *squadTeam) routeNames() routeNames {
 		}
 	}
 	for _, s := range fanOutTargets {
-		add(s)
+		n.exact = append(n.exact, nameWords(s))
 	}
 	return n
 }
@@ -164,7 +169,12 @@ func (t *squadTeam) routeNames() routeNames {
 // resolves reports whether words name one of n: the SDK's findMember
 // equality and containment, on whole words.
 func (n routeNames) resolves(words []string) bool {
-	for _, c := range n {
+	for _, c := range n.exact {
+		if len(c) == len(words) && containsWords(words, c) {
+			return true
+		}
+	}
+	for _, c := range n.names {
 		if containsWords(words, c) || containsWords(c, words) {
 			return true
 		}
