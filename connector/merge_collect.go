@@ -111,8 +111,15 @@ func (m *merger) collect(sh MergeShard) error {
 	slices.SortFunc(entries, func(a, b shardEntry) int { return strings.Compare(a.rel, b.rel) })
 	units := map[*mergeTask]*mergeUnit{}
 	loose := map[string]shardEntry{}
+	before := len(m.report.Refused)
 	for _, e := range entries {
 		m.place(sh, e, units, loose)
+	}
+	// What this shard brought and merge refused outright, by path: a
+	// result that lists one of them cannot be merged whole.
+	refusedHere := map[string]string{}
+	for _, f := range m.report.Refused[before:] {
+		refusedHere[f.Path] = f.Reason
 	}
 	index, named := shardOfName(sh.Dir)
 	for _, u := range sortedUnitsOf(units) {
@@ -123,7 +130,7 @@ func (m *merger) collect(sh MergeShard) error {
 			u.refused = fmt.Sprintf("task %s belongs to shard %d/%d, not to shard %s whose artifact brought it",
 				u.task.id, ShardOf(u.task.id, index.Count), index.Count, index)
 		}
-		m.claimListed(sh, u, loose)
+		m.claimListed(sh, u, loose, refusedHere)
 		m.units = append(m.units, u)
 	}
 	m.judgeLoose(sh, units, loose)
@@ -233,7 +240,7 @@ func (u *mergeUnit) result() *mergeCandidate {
 
 // claimListed moves the files the unit's result lists under the task's
 // roots from loose into the unit, within the exchange's caps.
-func (m *merger) claimListed(sh MergeShard, u *mergeUnit, loose map[string]shardEntry) {
+func (m *merger) claimListed(sh MergeShard, u *mergeUnit, loose map[string]shardEntry, refusedHere map[string]string) {
 	res := u.result()
 	if res == nil || u.refused != "" && res.size > MaxFileSize {
 		return
@@ -246,6 +253,10 @@ func (m *merger) claimListed(sh MergeShard, u *mergeUnit, loose map[string]shard
 	var total int64
 	count := 0
 	for _, p := range listedArtifacts(data) {
+		if why, ok := refusedHere[p]; ok {
+			u.refuse("its result lists a file this shard brings that merge refuses (" + why + ")")
+			continue
+		}
 		e, ok := loose[p]
 		if !ok || !slices.ContainsFunc(u.task.roots, func(r string) bool { return PathWithin(r, p) }) {
 			continue // absent, or outside its roots: the resume judges the result

@@ -147,3 +147,27 @@ func listAll(root string) ([]string, error) {
 func hasRule(ds []diag.Diagnostic, id string) bool {
 	return slices.ContainsFunc(ds, func(d diag.Diagnostic) bool { return d.Rule == id })
 }
+
+// A poll that takes a task's lock settles a merge journal left beside it
+// before judging the claim: the half-merged file goes, then the adapter runs.
+func TestPollSettlesAnInterruptedMerge(t *testing.T) {
+	root, ms, ds := mergeRepo(t, 1)
+	d := ds[0]
+	half := "reports/research/half.md"
+	writeRel(t, root, half, "# half\n")
+	sum, err := hashShardFile(filepath.Join(root, half), int64(len("# half\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJournal(&mergeTask{id: d.TaskID, mailbox: path0(d)}, time.Now())
+	j.Files = []journalFile{{Path: half, Sha256: sum}, {Path: resultPathOf(d), Sha256: sum}}
+	writeRel(t, root, journalPath(path0(d), d.TaskID), string(encodeJSON(j)))
+	adapters := map[string]Adapter{"acme-research-agent": {Command: adapterScript(t, root, "ok"), Timeout: time.Minute}}
+	o := pollOnce(t, root, ms, adapters)[d.TaskID]
+	if o.Action != PollRan {
+		t.Fatalf("poll: %+v", o)
+	}
+	if relExists(root, half) || relExists(root, journalPath(path0(d), d.TaskID)) {
+		t.Error("the interrupted merge was not rolled back")
+	}
+}

@@ -335,3 +335,38 @@ func TestMergeRefusesProtectedRoot(t *testing.T) {
 		t.Errorf("unprotected: copied %v refused %v", rep.Copied, rep.Refused)
 	}
 }
+
+// A path with a control character is never merged: in a shard it is
+// refused, and the task whose result lists it is refused whole.
+func TestMergeRefusesControlCharacters(t *testing.T) {
+	root, ms, ds := mergeRepo(t, 1)
+	shard := t.TempDir()
+	shardWith(t, shard, ds[0], map[string]string{"reports/research/report\n/proc/self/environ": "x\n"})
+	rep := runMerge(t, root, ms, shard)
+	if len(rep.Copied) != 0 || len(rep.RefusedTasks) != 1 {
+		t.Fatalf("copied %v refused %+v", rep.Copied, rep.Refused)
+	}
+	found := false
+	for _, f := range rep.Refused {
+		if strings.Contains(f.Reason, "control character") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no refusal names the control character: %+v", rep.Refused)
+	}
+	if relExists(root, "reports/research/report\n") {
+		t.Error("the hostile folder was created")
+	}
+}
+
+func TestCheckSafePathRefusesControlCharacters(t *testing.T) {
+	for _, p := range []string{"a/b\nc", "a\tb.md", "x\x1b[31m.md", "a\u2028b", "a\x7fb", "a\u0085b"} {
+		if _, ok := CheckSafePath(p, false); ok {
+			t.Errorf("%q passed", p)
+		}
+	}
+	if _, ok := CheckSafePath("reports/résumé é.md", false); !ok {
+		t.Error("a printable non-ASCII name was refused")
+	}
+}

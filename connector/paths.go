@@ -3,6 +3,7 @@ package connector
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // CheckSafePath applies the string-level safe-path rules of spec §6 to a
@@ -59,6 +60,13 @@ func segmentReason(seg string) string {
 	}
 	if dev := reservedDevice(seg); dev != "" {
 		return "is the reserved Windows device name " + dev
+	}
+	for _, r := range seg {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			// A newline in a name makes anything that reads paths line by
+			// line see two paths ("report\n/proc/self/environ").
+			return "contains a control character (a newline, tab, escape or the like)"
+		}
 	}
 	if last := seg[len(seg)-1]; last == '.' || last == ' ' {
 		return "ends with a dot or a space"

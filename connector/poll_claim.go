@@ -111,6 +111,12 @@ func (p *poller) takeClaim(t *pollTarget, v claimVerdict, timeout time.Duration)
 		return nil
 	}
 	defer p.release(t, lock)
+	// A merge that died part way through this task is settled first: a
+	// half-merged claim must not decide whether the adapter runs.
+	if _, err := recoverMerge(p.root, t.o.Mailbox, t.o.TaskID); err != nil {
+		t.o.Error = err.Error()
+		return nil
+	}
 	again, err := p.peekClaim(t)
 	switch {
 	case err != nil:

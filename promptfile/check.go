@@ -14,6 +14,9 @@ type check struct {
 	path string
 	hdr  *agentfile.Header
 	out  []diag.Diagnostic
+	// outside is set when the file is not below the folder the hosts load
+	// for its kind (placement): nothing reads it as it stands.
+	outside bool
 }
 
 func newCheck(path string, src []byte) *check {
@@ -86,11 +89,21 @@ func (c *check) unknownKey(r *diag.Rule, k *yaml.Node, kind string, known []stri
 	if owner, ok := elsewhere[k.Value]; ok {
 		c.at(r, k, "frontmatter", "key %q is %s key; %s files do not read it (known: %s)",
 			k.Value, owner, kind, strings.Join(known, ", "))
+		c.noteOutside()
 		return
 	}
 	c.at(r, k, "frontmatter", "unknown key %q; VS Code ignores it in %s files (known: %s)%s",
 		k.Value, kind, strings.Join(known, ", "), diag.DidYouMean(k.Value, known))
 	c.out[len(c.out)-1].Fix = c.hdr.CaseFix(k, known)
+	c.noteOutside()
+}
+
+// noteOutside lowers the last finding to a note in a file the hosts do not
+// load by default: an ignored key there changes nothing anyone runs.
+func (c *check) noteOutside() {
+	if c.outside && len(c.out) > 0 {
+		c.out[len(c.out)-1].Severity = diag.SeverityNote
+	}
 }
 
 // scalarText checks a key whose value VS Code reads as text: a mapping or

@@ -27,11 +27,11 @@ func TestUnmatchedSkipsIgnoredDirs(t *testing.T) {
 		{"anchored under an ignored folder", ".copilot-tracking/**", nil},
 		{"unanchored entry at any depth", "src/out/*.json", nil},
 		{"anchored entry", "/docs/generated/*.md", nil},
-		{"anchored entry elsewhere is not it", "/x/docs/generated/*.md", []finding{{"IN105", "warning", `"/x/docs/generated/*.md"`}}},
-		{"wildcard before the folder", "**/*/out/*.json", []finding{{"IN105", "warning", `"**/*/out/*.json"`}}},
-		{"a tracked-looking folder", "**/.copilot/**", []finding{{"IN105", "warning", `"**/.copilot/**"`}}},
-		{"anchored entry below the root is not it", "**/src/build/*.txt", []finding{{"IN105", "warning", `"**/src/build/*.txt"`}}},
-		{"a file named like the folder", "out", []finding{{"IN105", "warning", `"out"`}}},
+		{"anchored entry elsewhere is not it", "/x/docs/generated/*.md", []finding{{"IN105", "note", `"/x/docs/generated/*.md"`}}},
+		{"wildcard before the folder", "**/*/out/*.json", []finding{{"IN105", "note", `"**/*/out/*.json"`}}},
+		{"a tracked-looking folder", "**/.copilot/**", []finding{{"IN105", "note", `"**/.copilot/**"`}}},
+		{"anchored entry below the root is not it", "**/src/build/*.txt", []finding{{"IN105", "note", `"**/src/build/*.txt"`}}},
+		{"a file named like the folder", "out", []finding{{"IN105", "note", `"out"`}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -49,5 +49,5 @@ func TestUnmatchedOnlyWhereLoaded(t *testing.T) {
 	src := []byte("---\napplyTo: '**/*.rs'\n---\nX.\n")
 	matchFindings(t, CheckInstructions("instructions/rust.instructions.md", src).Unmatched(files), nil)
 	matchFindings(t, CheckInstructions(".github/instructions/rust.instructions.md", src).Unmatched(files),
-		[]finding{{"IN105", "warning", `"**/*.rs"`}})
+		[]finding{{"IN105", "note", `"**/*.rs"`}})
 }

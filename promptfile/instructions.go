@@ -82,13 +82,23 @@ func (c *check) repositoryHeader() {
 		return
 	}
 	var keys []string
-	c.keys(func(k, _ *yaml.Node, _ string) { keys = append(keys, k.Value) })
+	scoped := len(c.hdr.Problems) > 0 // a header that does not parse: no telling what it meant
+	c.keys(func(k, _ *yaml.Node, _ string) {
+		keys = append(keys, k.Value)
+		scoped = scoped || (k.Value != "name" && k.Value != "description")
+	})
 	what := "its frontmatter block has no effect"
 	if len(keys) > 0 {
 		sort.Strings(keys)
 		what = fmt.Sprintf("its frontmatter (%s) has no effect", strings.Join(quoted(keys), ", "))
 	}
-	c.fail(ruleInstructionsRepository, diag.SeverityOff, diag.Span{Start: 0, End: 3}, "",
+	// Only a scoping key loses what its author meant; a name or a
+	// description just labels the file.
+	sev := diag.SeverityWarning
+	if !scoped {
+		sev = diag.SeverityNote
+	}
+	c.fail(ruleInstructionsRepository, sev, diag.Span{Start: 0, End: 3}, "",
 		"%s: the hosts apply this file to every request without reading a header (GitHub documents it as plain Markdown)", what)
 }
 

@@ -35,7 +35,15 @@ func TestCheckInstructions(t *testing.T) {
 			[]finding{{"IN102", "warning", `(did you mean "applyTo"?)`}, {"IN108", "note", "no applyTo"}}},
 		{"repository file with keys", RepositoryInstructions, "---\napplyTo: '**/*.go'\ndescription: all\n---\nX.\n",
 			[]finding{{"IN107", "warning", `its frontmatter ("applyTo", "description") has no effect`}}},
+		{"repository file, label only", RepositoryInstructions, "---\nname: Repo\ndescription: all\n---\nX.\n",
+			[]finding{{"IN107", "note", `its frontmatter ("description", "name") has no effect`}}},
+		{"repository file, excludeAgent", RepositoryInstructions, "---\ndescription: all\nexcludeAgent: code-review\n---\nX.\n",
+			[]finding{{"IN107", "warning", `its frontmatter ("description", "excludeAgent") has no effect`}}},
 		{"repository file without header", RepositoryInstructions, "Be kind.\n", nil},
+		{"unknown key outside the loaded folder", "instructions/x.instructions.md", "---\napplyTo: '**'\ntitle: X\n---\nX.\n",
+			[]finding{{"IN102", "note", `unknown key "title"`}, {"IN111", "note", "not below .github/instructions/"}}},
+		{"foreign key outside the loaded folder", "instructions/x.instructions.md", "---\napplyTo: '**'\ntools: [search]\n---\nX.\n",
+			[]finding{{"IN102", "note", `key "tools" is a prompt-file key`}, {"IN111", "note", "not below .github/instructions/"}}},
 		{"repository file, broken header", RepositoryInstructions, "---\n: [\n---\nX.\n", []finding{{"IN107", "warning", "frontmatter block has no effect"}}},
 	}
 	for _, tc := range cases {
@@ -64,9 +72,9 @@ func TestApplyToMatchesRepository(t *testing.T) {
 		{"base name", "Makefile", nil},
 		{"globstar before a root file", "**/Makefile", nil},
 		{"globstars around a folder", "**/guide/**", nil},
-		{"nothing matches", "**/*.rs", []finding{{"IN105", "warning", `frontmatter.applyTo: pattern "**/*.rs" matches no file in this repository`}}},
-		{"only the unmatched one of several", "**/*.go, **/*.py", []finding{{"IN105", "warning", `"**/*.py"`}}},
-		{"anchored elsewhere", "/src/**", []finding{{"IN105", "warning", `"/src/**"`}}},
+		{"nothing matches", "**/*.rs", []finding{{"IN105", "note", `frontmatter.applyTo: pattern "**/*.rs" matches no file in this repository`}}},
+		{"only the unmatched one of several", "**/*.go, **/*.py", []finding{{"IN105", "note", `"**/*.py"`}}},
+		{"anchored elsewhere", "/src/**", []finding{{"IN105", "note", `"/src/**"`}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -111,9 +111,14 @@ func (c *check) promptAgent() *AgentRef {
 	mk, mv := c.lookup("mode")
 	if mk != nil && ak != nil {
 		c.at(rulePromptMode, mk, "frontmatter.mode", "is deprecated and ignored because agent is also set; delete it")
+		if mv.Value == av.Value {
+			// The same value twice: ignoring mode loses nothing.
+			c.out[len(c.out)-1].Severity = diag.SeverityNote
+		}
 	} else if mk != nil {
 		c.at(rulePromptMode, mk, "frontmatter.mode", "is deprecated; rename it to agent (VS Code still reads it when agent is absent)")
 		c.out[len(c.out)-1].Fix = c.hdr.RenameFix(mk, "agent")
+		c.out[len(c.out)-1].Severity = diag.SeverityNote // VS Code reads it as agent
 	}
 	k, v := ak, av
 	if k == nil {

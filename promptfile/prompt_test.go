@@ -54,12 +54,13 @@ func TestCheckPrompt(t *testing.T) {
 		{"empty model list", "---\nmodel: []\n---\nBody.\n", []finding{{"PF103", "error", "empty sequence"}}},
 		{"model list with a mapping", "---\nmodel:\n  - GPT-5\n  - {a: b}\n---\nBody.\n", []finding{{"PF103", "error", "frontmatter.model[1]: must be a string"}}},
 		{"tools as a mapping", "---\ntools:\n  search: true\n---\nBody.\n", []finding{{"PF103", "error", "not a mapping"}}},
-		{"mode alone", "---\nmode: agent\n---\nBody.\n", []finding{{"PF105", "warning", "rename it to agent"}}},
+		{"mode alone", "---\nmode: agent\n---\nBody.\n", []finding{{"PF105", "note", "rename it to agent"}}},
+		{"mode beside the same agent", "---\nagent: ask\nmode: ask\n---\nBody.\n", []finding{{"PF105", "note", "ignored because agent is also set"}}},
 		{"mode beside agent", "---\nagent: ask\nmode: agent\n---\nBody.\n", []finding{{"PF105", "warning", "ignored because agent is also set"}}},
 		{"agent is a sequence", "---\nagent: [ask]\n---\nBody.\n", []finding{{"PF103", "error", "frontmatter.agent: must be a string"}}},
 		{"tools with ask", "---\nagent: ask\ntools: [search]\n---\nBody.\n", []finding{{"PF106", "error", "frontmatter.agent is ask"}}},
 		{"tools with edit via mode", "---\nmode: edit\ntools: [search]\n---\nBody.\n",
-			[]finding{{"PF106", "error", "is edit"}, {"PF105", "warning", "rename"}}},
+			[]finding{{"PF106", "error", "is edit"}, {"PF105", "note", "rename"}}},
 		{"tools with a custom agent", "---\nagent: Reviewer\ntools: [search]\n---\nBody.\n", nil},
 	}
 	for _, tc := range cases {
@@ -67,6 +68,18 @@ func TestCheckPrompt(t *testing.T) {
 			matchFindings(t, CheckPrompt(".github/prompts/p.prompt.md", []byte(tc.src)).Diagnostics, tc.want)
 		})
 	}
+}
+
+// TestPromptUnknownKeyOutsideLoadedFolder: a prompt file VS Code does not
+// offer by default (outside .github/prompts/) gets its unknown keys as
+// notes; the same key below .github/prompts/ is a warning (TestCheckPrompt).
+func TestPromptUnknownKeyOutsideLoadedFolder(t *testing.T) {
+	src := []byte("---\ndescripton: Tidies\napplyTo: '**'\n---\nBody.\n")
+	matchFindings(t, CheckPrompt("prompts/p.prompt.md", src).Diagnostics, []finding{
+		{"PF102", "note", `unknown key "descripton"`},
+		{"PF102", "note", "an instructions-file key"},
+		{"PF109", "note", "not below .github/prompts/"},
+	})
 }
 
 func TestPromptAgentResolves(t *testing.T) {

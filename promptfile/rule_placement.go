@@ -31,6 +31,7 @@ var ruleInstructionsPlacement = diag.Register(diag.Rule{
 // placement notes a file outside its kind's default folder (any depth).
 func (c *check) placement(r *diag.Rule, folder string) {
 	if !strings.HasPrefix(c.path, folder+"/") {
+		c.outside = true
 		c.fail(r, diag.SeverityOff, diag.Span{}, "", "not below %s/, the folder the hosts load by default", folder)
 	}
 }

@@ -25,7 +25,8 @@ type owner struct {
 // ownership is the sentence every rule's documentation ends with: how
 // owner.cap lowers its findings.
 const ownership = " In .squad/skills and .copilot/skills, which only Squad loads (its loader tolerates a missing " +
-	"header, name or description), findings are at most warnings; on a skill Squad ships, in a repository with " +
+	"header, name or description), findings are at most warnings, and a missing or broken header (SK101) or " +
+	"description (SK104) is a note: the loader then names the skill after its directory and never reads a description; on a skill Squad ships, in a repository with " +
 	".squad/team.md, they say that `squad upgrade` rewrites the file, and are notes where only Squad reads it."
 
 // squadShipped are the skills Squad ships, by directory name: the
@@ -53,6 +54,10 @@ func ownerOf(p, dir string, squadRepo bool) owner {
 	}
 }
 
+// squadTolerates reports the rules whose finding Squad's skill loader does
+// not notice: the header (SK101) and the description (SK104).
+func squadTolerates(rule string) bool { return rule == "SK101" || rule == "SK104" }
+
 // cap lowers a finding on a file the author does not own or that only
 // Squad reads, and says why on every error or warning. A shipped skill
 // only Squad reads breaks nothing and is not the user's to fix: a note.
@@ -62,6 +67,11 @@ func (o owner) cap(d diag.Diagnostic) diag.Diagnostic {
 	}
 	switch {
 	case o.vendor && o.squadOnly:
+		d.Severity = diag.SeverityNote
+	case o.squadOnly && squadTolerates(d.Rule):
+		// Squad's loader defaults the name to the directory and never
+		// reads the description: a missing header or description loses
+		// nothing where only Squad loads the skill.
 		d.Severity = diag.SeverityNote
 	case d.Severity == diag.SeverityError:
 		d.Severity = diag.SeverityWarning

@@ -14,16 +14,21 @@ var ruleFieldType = diag.Register(diag.Rule{
 	Full: "The optional fields have fixed shapes (agentskills.io specification): license a string; " +
 		"compatibility a string of 1 to 500 characters; metadata a mapping of string keys to string values; " +
 		"allowed-tools one space-separated string of tool names. skills-ref refuses other shapes but no host " +
-		"drops the skill, so these are warnings (a YAML list for allowed-tools is a note). VS Code's own keys " +
-		"are stricter: user-invocable and disable-model-invocation must be literal true or false, and VS Code " +
-		"ignores any other value and keeps the default (promptValidator validateUserInvocable, " +
-		"validateDisableModelInvocation): an error, since the skill then behaves unlike what was written. " +
-		"argument-hint must be a non-empty string, context is fork or absent, and user-invokable is the " +
-		"deprecated spelling of user-invocable." + ownership,
-	Help:     "write the field in the shape the format gives it",
-	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation; other shapes break only the format",
-	Since:    "Agent Skills specification (agentskills.io)",
-	Fixable:  true,
+		"drops the skill. What is only information (license, compatibility, metadata: no host acts on them, " +
+		"and the JavaScript readers keep a number or boolean as its value) is a note, as are a YAML list for " +
+		"allowed-tools, an empty argument-hint and the deprecated user-invokable, which VS Code still reads. " +
+		"A shape that loses what the author meant is a warning: an allowed-tools mapping or number (no tool " +
+		"list is read), a context other than fork (the skill runs inline), an argument-hint that is no " +
+		"string. VS Code's own keys are stricter: user-invocable and disable-model-invocation must be literal " +
+		"true or false, and VS Code ignores any other value and keeps the default (promptValidator " +
+		"validateUserInvocable, validateDisableModelInvocation): an error, since the skill then behaves " +
+		"unlike what was written." + ownership,
+	Help: "write the field in the shape the format gives it",
+	Consumer: "VS Code ignores a non-boolean user-invocable or disable-model-invocation (error); VS Code and " +
+		"Claude Code lose an allowed-tools list or a fork context in another shape (warning); informational " +
+		"fields of another shape break only the format's validator, skills-ref (note)",
+	Since:   "Agent Skills specification (agentskills.io)",
+	Fixable: true,
 	Repair: "renames user-invokable to user-invocable when user-invocable is absent (VS Code reads the old spelling as " +
 		"the new key); the other shapes need a person.",
 })
@@ -52,16 +57,20 @@ func (c *check) fieldTypes() {
 }
 
 func (c *check) stringField(key string, v *yaml.Node) {
+	sev := diag.SeverityNote // information no host acts on
+	if key == "argument-hint" || key == "context" {
+		sev = diag.SeverityOff // the rule's warning: a host reads these
+	}
 	if !isText(v) {
-		c.report(ruleFieldType, c.spanOf(v), 0, "%s is a YAML %s; write it as a string", key, kindName(v))
+		c.report(ruleFieldType, c.spanOf(v), sev, "%s is a YAML %s; write it as a string", key, kindName(v))
 		return
 	}
 	s := strings.TrimSpace(v.Value)
 	switch {
 	case s == "":
-		c.report(ruleFieldType, c.spanOf(v), 0, "%s is empty; give it a value or delete it", key)
+		c.report(ruleFieldType, c.spanOf(v), diag.SeverityNote, "%s is empty; give it a value or delete it", key)
 	case key == "compatibility" && utf8.RuneCountInString(v.Value) > maxCompatibility:
-		c.report(ruleFieldType, c.spanOf(v), 0, "compatibility is %d characters; the Agent Skills format allows %d", utf8.RuneCountInString(v.Value), maxCompatibility)
+		c.report(ruleFieldType, c.spanOf(v), diag.SeverityNote, "compatibility is %d characters; the Agent Skills format allows %d", utf8.RuneCountInString(v.Value), maxCompatibility)
 	case key == "context" && s != "fork":
 		c.report(ruleFieldType, c.spanOf(v), 0, "context %s is not fork, the one value VS Code and Claude Code read", quoteName(s))
 	}
@@ -74,7 +83,7 @@ func (c *check) boolField(key string, kv keyValue) {
 		return
 	}
 	if key == "user-invokable" {
-		c.report(ruleFieldType, c.spanOf(kv.k), 0, "user-invokable is the deprecated spelling; write user-invocable")
+		c.report(ruleFieldType, c.spanOf(kv.k), diag.SeverityNote, "user-invokable is the deprecated spelling; write user-invocable")
 		if c.value("user-invocable") == nil {
 			c.out[len(c.out)-1].Fix = c.front.RenameFix(kv.k, "user-invocable")
 		}
@@ -98,13 +107,15 @@ func valueKind(v *yaml.Node) string {
 
 func (c *check) metadataField(v *yaml.Node) {
 	if v.Kind != yaml.MappingNode {
-		c.report(ruleFieldType, c.spanOf(v), 0, "metadata is a YAML %s; write it as a mapping of string keys to string values", kindName(v))
+		c.report(ruleFieldType, c.spanOf(v), diag.SeverityNote, "metadata is a YAML %s; write it as a mapping of string keys to string values", kindName(v))
 		return
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
 		if !isText(val) {
-			c.report(ruleFieldType, c.spanOf(val), 0, "metadata.%s is a YAML %s; metadata values are strings (quote it)", k.Value, kindName(val))
+			// No host acts on metadata, and the JavaScript readers keep a
+			// number, boolean or list as its value: only skills-ref refuses it.
+			c.report(ruleFieldType, c.spanOf(val), diag.SeverityNote, "metadata.%s is a YAML %s; metadata values are strings (quote it)", k.Value, kindName(val))
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // from what Squad does without it: a plain "Preferred: claude-sonnet-4.6"
 // silently runs the member on auto selection (an error), while a plain
 // "Preferred: auto" or "Reasoning Effort: auto" asks for the default the
-// member gets anyway (a warning, fidelity.md §3).
+// member gets anyway (a note, fidelity.md §3: nothing changes).
 func unboldModelKey(d *doc, f charterField) diag.Diagnostic {
 	return unboldFinding(d, f).WithFix(diag.Replace(f.head, "**"+f.key+":**"))
 }
@@ -20,6 +20,13 @@ func unboldModelKey(d *doc, f charterField) diag.Diagnostic {
 // bold form is the one repair, and it keeps the value as written.
 func unboldFinding(d *doc, f charterField) diag.Diagnostic {
 	msg := quote(f.key+":") + " is not in the bold form **" + f.key + ":**, so Squad ignores it"
+	if f.key == "Rationale" {
+		// The SDK keeps a rationale only to write it back: no model
+		// choice depends on it.
+		n := ruleCharterModel.At(d.path, f.line.Span, "%s; a rationale only explains the choice, so the member runs as written", msg)
+		n.Severity = diag.SeverityNote
+		return n
+	}
 	if !modelKeyIsDefault(f) {
 		if hasDefault(f.key) {
 			msg += " and the member runs on the default (auto), not " + quote(f.value.text)
@@ -27,7 +34,7 @@ func unboldFinding(d *doc, f charterField) diag.Diagnostic {
 		return ruleCharterModel.At(d.path, f.line.Span, "%s", msg)
 	}
 	w := ruleCharterModel.At(d.path, f.line.Span, "%s; its value is the default (auto), so the member runs as written", msg)
-	w.Severity = diag.SeverityWarning
+	w.Severity = diag.SeverityNote
 	return w
 }
 

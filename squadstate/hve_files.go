@@ -110,12 +110,16 @@ type ratesFile struct {
 	observe     *spanText
 }
 
+// The calibration keys are found the way HVE's own Tier-1 reader finds them
+// (tests/tier1/SquadState.psm1): case-insensitive, at a line start,
+// optionally bulleted and backticked, with : or =, so the seeded
+// "* `calibration_factor`: 1.00" is read as well as the bare form.
 var (
 	calibrationRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^\s*calibration_factor:\s*(\S+)`)
+		return regexp.MustCompile("(?im)^\\s*[*-]?\\s*`?calibration_factor`?\\s*[:=]\\s*([^\\s`]+)")
 	})
 	observationsRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^\s*observations:\s*(\S+)`)
+		return regexp.MustCompile("(?im)^\\s*[*-]?\\s*`?observations`?\\s*[:=]\\s*([^\\s`]+)")
 	})
 )
 

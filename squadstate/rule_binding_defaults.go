@@ -15,14 +15,14 @@ var ruleBindingDefaults = diag.Register(diag.Rule{
 })
 
 var ruleBindingAskOnly = diag.Register(diag.Rule{
-	ID: "SS312", Name: "binding-ask-only", Severity: diag.SeverityWarning, Domain: "connector-bindings",
+	ID: "SS312", Name: "binding-ask-only", Severity: diag.SeverityNote, Domain: "connector-bindings",
 	Short: "every binding of a role defaults to ask",
 	Full: "When a role's bindings all default to ask, unattended autopilot has no applicable non-ask default " +
 		"for it and must stop to ask (rule 7). That is right for a request-time alternative, but settle it " +
 		"during setup if the role should run unattended.",
 	Help: "set one binding of the role to connector (or original/both for a replace binding) if autopilot should run it",
 
-	Consumer: "nothing breaks: unattended autopilot stops to ask for the role, which is right for a request-time alternative",
+	Consumer: "nothing breaks (a note): unattended autopilot stops to ask for the role, which is right for a request-time alternative",
 	Since:    "Squad Connector Bindings (squadstate.md, rule 7)",
 })
 

@@ -20,7 +20,7 @@ var ruleBindingNoRoute = diag.Register(diag.Rule{
 		"added role the coordinator never classifies a request to it (rule 9).",
 	Help: "add a routing.md row naming the added role, e.g. | assess dotnet practices | dotnet-practices | confirm | yes |",
 
-	Consumer: "nothing breaks: the coordinator never classifies a request to the added member, so it never runs",
+	Consumer: "the coordinator classifies requests only by routing.md, so it never routes one to the added member and the member the user added never runs",
 	Since:    "Squad Connector Bindings (squadstate.md, rule 9)",
 })
 

@@ -15,8 +15,9 @@ var ruleDeliverableRoot = diag.Register(diag.Rule{
 		"only docs/ and outputs/ roots stay at the repository root.",
 	Help: "write the root as a relative directory ending in /, rebased for a sub-squad",
 
-	Consumer: "nothing breaks until a deliverable is claimed: SQ-12 (SS121) then compares the claim " +
-		"with this root; an absolute or backslash path is machine-local",
+	Consumer: "HVE's federation coordinator rejects a sub-squad roster whose .copilot-tracking/ roots are not rebased " +
+		"under members/<name>/ (\"a seeding defect that scatters the sub-squad's whole run outside itself\"), and SQ-12 " +
+		"(SS121) compares each claimed deliverable with this root; an absolute or backslash path is machine-local",
 	Since: "HVE Squad v0.11.0 (d31152f, Deliverable Root)",
 })
 

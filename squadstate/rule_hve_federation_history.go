@@ -7,13 +7,13 @@ import (
 )
 
 var ruleFederationHistory = diag.Register(diag.Rule{
-	ID: "SS128", Name: "hve-federation-history", Severity: diag.SeverityWarning, Domain: "squad-state",
+	ID: "SS128", Name: "hve-federation-history", Severity: diag.SeverityNote, Domain: "squad-state",
 	Short: "a registered sub-squad has no history file at the federation root",
 	Full: "The federation root keeps history/<sub-squad>.md for every registered sub-squad: the federation " +
 		"coordinator records there what it delegated.",
 	Help: "create history/<sub-squad>.md with a \"# History: <sub-squad>\" title",
 
-	Consumer: "nothing breaks today: the federation coordinator has no record of what it delegated to the sub-squad",
+	Consumer: "nothing breaks today (a note): the federation coordinator reads the sub-squad's own history; only the federation root's record of what it delegated is missing",
 	Since:    "HVE Squad v0.10.0 (aeec41c)",
 })
 

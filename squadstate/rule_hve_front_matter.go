@@ -7,14 +7,14 @@ import (
 )
 
 var ruleFrontMatter = diag.Register(diag.Rule{
-	ID: "SS103", Name: "hve-front-matter", Severity: diag.SeverityWarning, Domain: "squad-state",
+	ID: "SS103", Name: "hve-front-matter", Severity: diag.SeverityNote, Domain: "squad-state",
 	Short: "an HVE Markdown state file lacks its front matter or single H1",
 	Full: "Every Markdown state file HVE writes begins with YAML front matter holding description:, " +
 		"followed by exactly one H1 (# Squad Roster, # History: <agent>, ...).",
 	Help: "start the file with ---, description: \"…\", --- and one # title",
 
-	Consumer: "nothing breaks today: no HVE reader or Tier-1 case reads the front matter or the " +
-		"roster/routing H1; every HVE seed writes them, so a file without them was not written by the Scribe",
+	Consumer: "nothing breaks: no HVE reader or Tier-1 case reads the front matter or the " +
+		"roster/routing H1 (a note: every HVE seed writes them, so a file without them was not written by the Scribe)",
 	Since: "HVE Squad v0.2.0 (29f6aab)",
 })
 

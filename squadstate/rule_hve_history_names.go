@@ -36,7 +36,11 @@ func checkHistoryNames(c *checker, h *hveRoot) {
 			continue
 		}
 		if a := h.slugAgent(f.base); a != "" {
-			c.report(ruleLegacy.At(f.doc.path, f.doc.head(), "history file %s is slug-named (the legacy form); rename it to %q, the agent's name verbatim", f.name, "history/"+a+".md"))
+			// The Scribe appends to history/<agent name>.md: the slug-named
+			// file is no longer written, so the history splits (a warning).
+			w := ruleLegacy.At(f.doc.path, f.doc.head(), "history file %s is slug-named (the legacy form); rename it to %q, the agent's name verbatim", f.name, "history/"+a+".md")
+			w.Severity = diag.SeverityWarning
+			c.report(w)
 			continue
 		}
 		c.report(ruleHistoryNames.At(f.doc.path, f.doc.head(), "history file %s names no Primary or Alternate of the roster at %s%s",

@@ -3,14 +3,14 @@ package squadstate
 import "github.com/squadci/squadci/lint/diag"
 
 var ruleRoleIDs = diag.Register(diag.Rule{
-	ID: "SS108", Name: "hve-role-id-syntax", Severity: diag.SeverityWarning, Domain: "squad-state",
+	ID: "SS108", Name: "hve-role-id-syntax", Severity: diag.SeverityNote, Domain: "squad-state",
 	Short: "a roster Role is not a lower-kebab role id",
 	Full: "Roles are ids from the cast catalog (researcher, qa-engineer, m365-agent-architect): lowercase " +
 		"letters, digits and hyphens, ^[a-z0-9][a-z0-9-]*$. routing.md, state.json and Connector Bindings " +
 		"refer to roles by this id.",
 	Help: "use the catalog id (\"QA Engineer\" → qa-engineer) and update routing.md to match",
 
-	Consumer: "nothing breaks while routing.md, state.json and bindings use the same string; the cast " +
+	Consumer: "nothing breaks (a note) while routing.md, state.json and bindings use the same string; the cast " +
 		"catalog's ids are lower-kebab",
 	Since: "HVE Squad v0.2.0 (29f6aab)",
 })

@@ -7,7 +7,7 @@ import (
 )
 
 var ruleStateSession = diag.Register(diag.Rule{
-	ID: "SS115", Name: "hve-state-session", Severity: diag.SeverityWarning, Domain: "squad-state",
+	ID: "SS115", Name: "hve-state-session", Severity: diag.SeverityNote, Domain: "squad-state",
 	Short: "state.json has an unresolved session model or an unknown trigger key",
 	Full: "currentRun.sessionModel is \"auto\" or a resolved model name; the literal \"unknown\" means the " +
 		"coordinator never recorded the model. The optional trigger object Watch Mode adds holds only " +

@@ -7,14 +7,14 @@ import (
 )
 
 var ruleAgentDirUnreferenced = diag.Register(diag.Rule{
-	ID: "SS223", Name: "squad-agent-dir-unreferenced", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS223", Name: "squad-agent-dir-unreferenced", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "an agent directory with a charter is on no Members row",
 	Full: "Every .squad/agents/<dir>/ with a charter.md (except _alumni and other _ or . names) is referenced " +
 		"by a Members row's Charter cell; an unreferenced one is a member that was removed without being " +
 		"retired to _alumni/. Built-in directories and a freshly initialised squad (no rows) are exempt.",
 	Help: "add the member to team.md, or move the directory to .squad/agents/_alumni/",
 
-	Consumer: "nothing breaks: the member is no longer on the roster, but its directory was not retired to _alumni/",
+	Consumer: "nothing breaks (a note): the member is no longer on the roster, but its directory was not retired to _alumni/",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 

@@ -20,10 +20,12 @@ var ruleSquadAgentFile = diag.Register(diag.Rule{
 		"the SDK template puts a HEAD canary comment before it). A front-matter version: instead of the " +
 		"comment is the older form (SS252). A .squad/ in a monorepo subfolder has its coordinator at the " +
 		"git top-level, where Copilot resolves .github/agents/. A missing or empty coordinator is an error; a missing " +
-		"name or stamp inside it is a warning, since the file is Squad's and `squad upgrade` rewrites it.",
+		"name or stamp inside it is a warning, since the file is Squad's and `squad upgrade` rewrites it; a missing " +
+		"coordinator (what `squad import` leaves) is a warning too: nothing misbehaves, the squad is simply not offered yet.",
 	Help: "run `squad upgrade` to rewrite the coordinator file with its stamp",
 
-	Consumer: "Copilot has no Squad coordinator agent (squad doctor fails); a missing stamp leaves " +
+	Consumer: "An empty or headless coordinator is an agent file VS Code and Copilot CLI load broken; without the file " +
+		"no host offers the squad (squad doctor fails; a warning); a missing stamp leaves " +
 		"squad upgrade without the installed version. squad upgrade rewrites this file",
 	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
@@ -37,7 +39,12 @@ func checkSquadAgentFile(c *checker, t *squadTeam) {
 	if d == nil {
 		if !c.exists(agentFile) && (c.repo.AtGitTop == nil || !c.repo.AtGitTop(agentFile)) {
 			at := c.firstSquadDoc()
-			c.report(ruleSquadAgentFile.At(at.path, at.head(), "the repository has no %s, the Squad coordinator", agentFile))
+			// Nothing reads the squad yet (squad import writes only .squad/):
+			// a warning, since nothing misbehaves until someone expects it.
+			d := ruleSquadAgentFile.At(at.path, at.head(), "the repository has no %s, the Squad coordinator: "+
+				"no host (VS Code, Copilot CLI, the cloud agent) offers the squad until `squad upgrade` writes it", agentFile)
+			d.Severity = diag.SeverityWarning
+			c.report(d)
 		}
 		return
 	}

@@ -7,14 +7,14 @@ import (
 )
 
 var ruleCharterDirName = diag.Register(diag.Rule{
-	ID: "SS215", Name: "squad-charter-dir-name", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS215", Name: "squad-charter-dir-name", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "a member's agent directory is not its lowercased name",
 	Full: "Every writer names the agent directory with the lowercased cast name (Flight → flight; a " +
 		"multi-word name keeps its space or becomes kebab-case); Rai uses Rai/ and Fact Checker uses " +
 		"fact-checker/. Spawn names, inbox files and registry keys use the same string.",
 	Help: "move the charter to .squad/agents/<lowercase name>/ and update the Charter cell",
 
-	Consumer: "nothing breaks while every file uses the same directory; spawn names, inbox files and " +
+	Consumer: "nothing breaks (a note) while every file uses the same directory; spawn names, inbox files and " +
 		"registry keys expect the lowercased name",
 	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })

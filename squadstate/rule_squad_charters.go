@@ -10,7 +10,7 @@ import (
 )
 
 var ruleCharterTitle = diag.Register(diag.Rule{
-	ID: "SS234", Name: "squad-charter-title", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS234", Name: "squad-charter-title", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "a charter's title is not \"# <Name> — <Role>\" matching the roster",
 	Full: "A Squad charter's first line is \"# <Name> — <Role>\" with an em dash (serializeCharter writes it " +
 		"so); built-ins may use a bare \"# <Name>\". Name and Role match the member's roster row, ignoring case " +
@@ -19,12 +19,12 @@ var ruleCharterTitle = diag.Register(diag.Rule{
 		"generated-file notice) are skipped.",
 	Help: "write the title as \"# Name — Role\" exactly as the roster row has them",
 
-	Consumer: "nothing breaks: the Squad SDK reads the role from ## Identity **Role:**, the title is display text",
+	Consumer: "nothing breaks (a note): the Squad SDK reads the role from ## Identity **Role:**, the title is display text",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
 var ruleCharterSections = diag.Register(diag.Rule{
-	ID: "SS235", Name: "squad-charter-sections", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS235", Name: "squad-charter-sections", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "a native cast charter lacks one of its sections",
 	Full: "A cast charter with ## Identity also has ## What I Own, ## How I Work and ## Boundaries; ## Model and " +
 		"## Collaboration are optional (Squad parses them only when present; a missing ## Model means auto " +
@@ -32,7 +32,7 @@ var ruleCharterSections = diag.Register(diag.Rule{
 		"built-ins' template charters are not checked.",
 	Help: "add the missing section from the charter template",
 
-	Consumer: "nothing breaks: the Squad SDK parses these sections only when present",
+	Consumer: "nothing breaks (a note): the Squad SDK parses these sections only when present",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
@@ -42,11 +42,11 @@ var ruleCharterModel = diag.Register(diag.Rule{
 	Full: "The SDK reads ## Model keys only in the bold form **Preferred:** (optionally bulleted): a plain " +
 		"\"Preferred: auto\" or \"**Preferred**:\" line is silently ignored and the member runs on the default " +
 		"model. The same holds for Rationale, Fallback and Reasoning Effort. An ignored value of auto is a " +
-		"warning: auto is the default, so nothing changes.",
+		"note: auto is the default, so nothing changes.",
 	Help: "write the key as **Preferred:** value",
 
 	Consumer: "the Squad SDK reads ## Model keys only in bold, so the member runs on auto selection; " +
-		"a warning when the value is auto anyway",
+		"a note when the value is auto anyway (the default: nothing changes)",
 	Since:   "Squad CLI 0.10.0 / SDK 0.13.1",
 	Fixable: true,
 	Repair:  "rewrites the key in the bold form (Preferred: → **Preferred:**), keeping the value as written.",
@@ -64,12 +64,12 @@ var ruleCharterEffort = diag.Register(diag.Rule{
 })
 
 var ruleCharterIdentity = diag.Register(diag.Rule{
-	ID: "SS238", Name: "squad-charter-identity-name", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS238", Name: "squad-charter-identity-name", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "the charter's **Name:** differs from the roster Name",
 	Full:  "When ## Identity has a **Name:** line it is the member's cast name and equals the roster row's Name.",
 	Help:  "make **Name:** the roster Name, or fix the roster",
 
-	Consumer: "nothing breaks: the roster Name is the one Squad uses",
+	Consumer: "nothing breaks (a note): the roster Name is the one Squad uses",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 

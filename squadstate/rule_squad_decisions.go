@@ -9,15 +9,18 @@ import (
 )
 
 var ruleDecisionHeading = diag.Register(diag.Rule{
-	ID: "SS239", Name: "squad-decision-heading", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS239", Name: "squad-decision-heading", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "a decisions.md entry has no date prefix or no **By:** line",
 	Full: "Scribe's date mandate: every ### entry in decisions.md starts with \"YYYY-MM-DD: \" (the parser " +
 		"takes the date from it) and has a **By:** line naming its author. An undated entry is a note: " +
-		"`squad nap` treats it as a foundational directive and always keeps it.",
+		"`squad nap` treats it as a foundational directive and always keeps it. A missing **By:** is a note " +
+		"too: the SDK's decision parser reads it only as an optional author. Only a ### heading that is an " +
+		"entry is judged: one that starts with a date, or whose section carries the entry fields **By:**, " +
+		"**What:** or **Why:**; the ### subsections of a document pasted into decisions.md are not entries.",
 	Help: "write \"### 2026-03-26: Title\" and a \"**By:** Name (Role)\" line",
 
-	Consumer: "Scribe's decision parser takes the date from the heading; an undated entry is a " +
-		"foundational directive (nap.js)",
+	Consumer: "nothing breaks (a note): the SDK's decision parser (markdown-migration.js) takes the date " +
+		"from the heading and the author from **By:**, both optional; nap keeps an undated entry for good",
 	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
@@ -51,17 +54,34 @@ func checkDecisionHeadings(c *checker, t *squadTeam) {
 		if h.Level != 3 {
 			continue
 		}
-		if !dateHeadingRE().MatchString(h.Text) {
+		dated := dateHeadingRE().MatchString(h.Text)
+		body := strings.ToLower(string(d.src[h.Span.End:md.SectionEnd(h)]))
+		if !dated && !hasEntryField(body) {
+			continue // a subsection of a pasted document, not an entry
+		}
+		if !dated {
 			// nap keeps undated entries as foundational directives and never
 			// archives them: valid, but outside the date mandate.
-			n := ruleDecisionHeading.At(d.path, h.TextSpan, "decision %s does not start with \"YYYY-MM-DD: \" (nap keeps it as an undated, foundational entry)", quote(h.Text))
-			n.Severity = diag.SeverityNote
-			c.report(n)
+			c.report(ruleDecisionHeading.At(d.path, h.TextSpan, "decision %s does not start with \"YYYY-MM-DD: \" (nap keeps it as an undated, foundational entry)", quote(h.Text)))
 		}
-		if !strings.Contains(string(d.src[h.Span.End:md.SectionEnd(h)]), "**By:**") {
-			c.report(ruleDecisionHeading.At(d.path, h.Span, "decision %s has no **By:** line", quote(h.Text)))
+		if !strings.Contains(body, "**by:**") {
+			c.report(ruleDecisionHeading.At(d.path, h.Span, "decision %s has no **By:** line (Squad reads it as the entry's optional author)", quote(h.Text)))
 		}
 	}
+}
+
+// entryFields are the bold labels of a Scribe decision entry, lowercased.
+var entryFields = []string{"**by:**", "**what:**", "**why:**"}
+
+// hasEntryField reports whether a lowercased section body carries one of
+// a decision entry's fields.
+func hasEntryField(body string) bool {
+	for _, f := range entryFields {
+		if strings.Contains(body, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // inboxSlugRE matches the lower-case slugs Squad's tools write: the

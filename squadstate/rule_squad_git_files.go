@@ -26,11 +26,14 @@ var ruleGitignore = diag.Register(diag.Rule{
 	ID: "SS251", Name: "squad-gitignore", Severity: diag.SeverityWarning, Domain: "squad",
 	Short: ".gitignore lacks Squad's runtime directories or ignores casting",
 	Full: ".squad/log/, .squad/orchestration-log/, .squad/decisions/inbox/ and .squad/sessions/ are runtime " +
-		"state and are git-ignored; .squad/casting/ is identity, committed to main, and must not be ignored.",
+		"state and are git-ignored; .squad/casting/ is identity, committed to main, and must not be ignored. " +
+		"A line ignoring a parent directory (.squad/) covers them, as git and squad upgrade read it " +
+		"(upgrade.js isAlreadyCoveredByParent); it still ignores casting.",
 	Help: "add the missing ignore lines; remove the .squad/casting ignore",
 
-	Consumer: "runtime state gets committed, or the casting identity is not committed",
-	Since:    "Squad CLI 0.10.0 / SDK 0.13.1 (upgrade.js ensureGitignore)",
+	Consumer: "git commits Squad's runtime state (logs, inbox, sessions) with the next git add, or leaves the " +
+		"casting identity uncommitted so another clone recasts the team: both are fixed today",
+	Since: "Squad CLI 0.10.0 / SDK 0.13.1 (upgrade.js ensureGitignore)",
 })
 
 // unionRules are Squad's required set (upgrade's ensureGitattributes);
@@ -114,6 +117,7 @@ func checkGitignore(c *checker) {
 		return
 	}
 	have := map[string]bool{}
+	var parents []string
 	for _, l := range lines(d) {
 		p := strings.TrimPrefix(strings.TrimSpace(l.text), "/")
 		if p == "" || strings.HasPrefix(p, "#") || strings.HasPrefix(p, "!") {
@@ -121,19 +125,33 @@ func checkGitignore(c *checker) {
 		}
 		have[strings.TrimSuffix(p, "/")+"/"] = true
 		have[strings.TrimSuffix(strings.TrimSuffix(p, "**"), "/")+"/"] = true
+		parents = append(parents, strings.TrimSuffix(p, "/")+"/")
 		if strings.HasPrefix(p, ".squad/casting") || p == ".squad/" || p == ".squad" || p == ".squad/*" {
 			c.report(ruleGitignore.At(d.path, l.span, "%s ignores .squad/casting/, which is identity and must be committed", quote(p)))
 		}
 	}
 	var missing []string
 	for _, r := range ignoredDirs {
-		if !have[r] {
+		if !have[r] && !coveredByParent(r, parents) {
 			missing = append(missing, r)
 		}
 	}
 	if len(missing) > 0 {
 		c.report(ruleGitignore.At(d.path, d.head(), ".gitignore does not ignore %s", strings.Join(missing, ", ")))
 	}
+}
+
+// coveredByParent reports whether an ignored directory sits below one a
+// .gitignore line already ignores (".squad/" covers ".squad/log/"): git
+// ignores everything below an ignored directory, and squad upgrade's
+// ensureGitignore (isAlreadyCoveredByParent) then adds nothing.
+func coveredByParent(dir string, parents []string) bool {
+	for _, p := range parents {
+		if p != dir && strings.HasPrefix(dir, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // lines splits a text file into lines with their spans.

@@ -7,7 +7,7 @@ import (
 )
 
 var ruleSquadLegacy = diag.Register(diag.Rule{
-	ID: "SS252", Name: "squad-legacy", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS252", Name: "squad-legacy", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "a legacy Squad file, directory or value",
 	Full: "Squad still reads some old forms but no longer writes them: the .ai-team/ directory, root-level " +
 		".squad/casting-*.json copies, casting-state.json and model-config.json (nothing reads them), the " +
@@ -15,7 +15,7 @@ var ruleSquadLegacy = diag.Register(diag.Rule{
 		".squad/casting-*.json files get a note: `squad upgrade --force` writes them again.",
 	Help: "run `squad upgrade`; delete the legacy files once their content is in the current ones",
 
-	Consumer: "nothing breaks: nothing reads the legacy form, and squad upgrade --force recreates the flat casting files",
+	Consumer: "nothing breaks (a note): nothing reads the legacy form, and squad upgrade --force recreates the flat casting files",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 

@@ -22,11 +22,12 @@ var ruleCharterCell = diag.Register(diag.Rule{
 	Short: "a Charter cell is not — or a backticked .squad/agents/<dir>/charter.md",
 	Full: "The shell recognises a charter only when the cell starts with a backtick, and every writer uses " +
 		"`.squad/agents/<dir>/charter.md` with <dir> a single directory (no /, not ..). A markdown link to " +
-		"the charter, which lived-in squads write, is a warning: its target is still checked like a path.",
+		"the charter, which lived-in squads write, is a note: the shell only shows the charter path, and the " +
+		"coordinator loads the charter from .squad/agents/<dir>/ either way; its target is still checked like a path.",
 	Help: "write the cell as `.squad/agents/<lowercase name>/charter.md`, or — when there is no charter",
 
 	Consumer: "the Squad shell recognises a charter only in a cell that starts with a backtick; the " +
-		"coordinator still loads the charter from .squad/agents/<dir>/, so a markdown link breaks nothing else",
+		"coordinator still loads the charter from .squad/agents/<dir>/, so a markdown link breaks nothing (a note)",
 	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
@@ -66,7 +67,7 @@ func checkCharterCells(c *checker, t *squadTeam) {
 		_, ok := charterDir(m.charterPath)
 		if m.charterLink {
 			w := ruleCharterCell.At(d.path, m.charter.Span, "the charter is a markdown link; Squad writes the path in backticks (`%s`)", m.charterPath)
-			w.Severity = diag.SeverityWarning
+			w.Severity = diag.SeverityNote
 			c.report(w)
 		}
 		switch {

@@ -10,13 +10,13 @@ import (
 )
 
 var ruleIdentityFiles = diag.Register(diag.Rule{
-	ID: "SS253", Name: "squad-identity-front-matter", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS253", Name: "squad-identity-front-matter", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "an identity file lacks its front matter timestamp",
 	Full: ".squad/identity/now.md carries front matter with updated_at, and wisdom.md with last_updated: the " +
 		"coordinator reads them to judge how fresh the team's focus and wisdom are.",
 	Help: "start the file with front matter holding the timestamp key",
 
-	Consumer: "the coordinator cannot judge how fresh the team's focus and wisdom are",
+	Consumer: "nothing breaks (a note): the coordinator reads the identity files without the timestamp, and only cannot tell how fresh the team's focus and wisdom are",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 

@@ -21,7 +21,7 @@ var ruleSkillLayout = diag.Register(diag.Rule{
 })
 
 var ruleSkillFrontMatter = diag.Register(diag.Rule{
-	ID: "SS248", Name: "squad-skill-front-matter", Severity: diag.SeverityWarning, Domain: "squad",
+	ID: "SS248", Name: "squad-skill-front-matter", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "a skill's front matter disagrees with its directory or enumerations",
 	Full: "Front matter is optional; when present, name equals the directory name (ignoring case), " +
 		"description is present and confidence is low, medium or high. The skill loader never reads " +
@@ -30,7 +30,7 @@ var ruleSkillFrontMatter = diag.Register(diag.Rule{
 		"rule keeps to confidence.",
 	Help: "match name to the directory and use a known confidence",
 
-	Consumer: "nothing breaks: the Squad SDK's skill loader never reads confidence; shipped skills " +
+	Consumer: "nothing breaks (a note): the Squad SDK's skill loader never reads confidence; shipped skills " +
 		"are rewritten by squad upgrade",
 	Since: "Squad CLI 0.10.0 / SDK 0.13.1",
 })

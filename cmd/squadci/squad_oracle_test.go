@@ -92,26 +92,16 @@ var squadVariants = []squadVariant{
 // finding appears that is not listed and when a listed one disappears: a
 // ratchet, never a silent skip.
 var squadOracleKnown = map[string][]string{
-	"export-import-upgrade": {
-		".: SS221 warning .squad/team.md", // true defect of Squad's output: import writes only the exported preset's members and upgrade adds no built-in rows
-	},
 	"init-migrate-sdk-build": {
 		".: SS210 warning .squad/team.md", // true defect of Squad's output: `squad build` with an empty roster omits ## Members (squad doctor warns too)
 	},
 	"init-export-import": {
-		".: SS209 error .squad/team.md",   // true defect of Squad's output: `squad import` writes only .squad/, no coordinator (squad doctor fails too; `squad upgrade` restores it)
-		".: SS221 warning .squad/team.md", // true defect of Squad's output: import writes only the exported preset's members, no built-in rows
+		".: SS209 warning .squad/team.md", // true defect of Squad's output: `squad import` writes only .squad/, no coordinator (squad doctor fails too; `squad upgrade` restores it)
 		".: SS250 warning .squad/team.md", // true defect of Squad's output: import writes no .gitattributes, so append-only files conflict on merge until `squad upgrade`
 		".: SS251 warning .squad/team.md", // true defect of Squad's output: import writes no .gitignore for the runtime directories until `squad upgrade`
 	},
 	"init-mcp-frontmatter": {
 		".: AF109 warning .github/agents/squad.agent.md", // true defect of Squad's output: the hidden --mcp-frontmatter flag writes an EXAMPLE-github server with env GITHUB_TOKEN: ${GITHUB_TOKEN}; GitHub resolves only COPILOT_MCP_* names for agent-profile MCP servers
-	},
-	"init-preset-apply": {
-		".: SS221 warning .squad/team.md", // true defect of Squad's output: preset apply writes only the preset's members, no Scribe, Ralph, Rai or Fact Checker row (presets/scaffold.js writeOrMergeTeamMembers)
-	},
-	"init-preset-default": {
-		".: SS221 warning .squad/team.md", // true defect of Squad's output: preset apply writes only the preset's members, no Scribe, Ralph, Rai or Fact Checker row (presets/scaffold.js writeOrMergeTeamMembers)
 	},
 }
 
