@@ -64,7 +64,7 @@ func TestDetectProfile(t *testing.T) {
 		{"manifest branch pin: shapes decide", map[string]string{"apm.yml": manifest("main"), sq + "team.md": team7, sq + "state.json": json12}, "v0.11.0", false, 1, ""},
 		{"5-column roster", map[string]string{sq + "team.md": team5}, "v0.2.0", false, 1, ""},
 		{"6-column roster, 1.1 without currentRun", map[string]string{sq + "team.md": team6, sq + "state.json": json11}, "v0.4.0", false, 1, ""},
-		{"6-column roster, 1.1 with currentRun", map[string]string{sq + "team.md": team6, sq + "state.json": json11Run}, "v0.8.5", false, 1, ""},
+		{"6-column roster, 1.1 with currentRun", map[string]string{sq + "team.md": team6, sq + "state.json": json11Run}, "v0.8.5", false, 2, ""},
 		{"8-column roster", map[string]string{sq + "team.md": team8}, "v0.16.0-pre", false, 1, ""},
 		{"damaged 8-column roster still counts its columns", map[string]string{sq + "team.md": team8Damaged}, "v0.16.0-pre", false, 1, ""},
 		{"schemaVersion alone", map[string]string{sq + "state.json": json12}, "v0.9.0", false, 2, ""},

@@ -3,6 +3,7 @@ package squadstate
 import (
 	"strings"
 
+	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
 )
 
@@ -41,7 +42,15 @@ type runSummary struct{ prefix, title string }
 type blockForm struct {
 	fields    []string // in contractual order; nil: no block is written
 	container bool     // "#### Consumption" + a fenced json block is the only parseable shape
-	perEntry  bool     // every history entry carries its own block (SQ-14)
+	// perEntry: every history entry (a dispatch record) carries its own
+	// block. The Scribe's rule from 583a187 (v0.8.13): "never append a
+	// dispatch record without also writing its consumption block".
+	perEntry bool
+	// missing is the severity of an entry without its block: a warning
+	// while nothing reads the blocks back, an error once the ledger is
+	// re-derived from them (7e76a3a, v0.12.1) and Tier-1 SQ-14 blocks on
+	// it (v0.16.0-pre).
+	missing diag.Severity
 }
 
 // deliverableForm says whether history entries claim a deliverable.
@@ -201,39 +210,52 @@ var hveProfiles = []*hveProfile{
 		advisory:     preTier1Advisory,
 	},
 	{
-		name: "v0.8.5", first: "v0.8.5", last: "v0.8.23", commit: "cc28101",
+		// The Scribe writes a block only when the coordinator hands it a
+		// consumption payload.
+		name: "v0.8.5", first: "v0.8.5", last: "v0.8.12", commit: "cc28101",
 		stateVersion: "1.1", state: state11Run, roster: roster6, tiers: tiers4, eager: eager5,
 		runSummaries: summaries2, block: blockForm{fields: block11}, rates: rates3,
 		advisory: preTier1Advisory,
 	},
 	{
+		// 583a187 binds the block to proof of dispatch: one for every
+		// dispatch, self-derived (basis tier-default) when no payload came.
+		name: "v0.8.13", first: "v0.8.13", last: "v0.8.23", commit: "583a187",
+		stateVersion: "1.1", state: state11Run, roster: roster6, tiers: tiers4, eager: eager5,
+		runSummaries: summaries2, block: blockForm{fields: block11, perEntry: true, missing: diag.SeverityWarning}, rates: rates3,
+		advisory: preTier1Advisory,
+	},
+	{
 		name: "v0.9.0", first: "v0.9.0", last: "v0.10.12", commit: "c4b58bf",
 		stateVersion: "1.2", state: state12, roster: roster6, tiers: tiers4, eager: eager5,
-		runSummaries: summaries2, block: blockForm{fields: block11}, rates: rates3,
+		runSummaries: summaries2, block: blockForm{fields: block11, perEntry: true, missing: diag.SeverityWarning}, rates: rates3,
 		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.11.0", first: "v0.11.0", last: "v0.11.3", commit: "d31152f",
 		stateVersion: "1.2", state: state12, roster: roster7, tiers: tiers4, routesByRole: true, eager: eager5,
-		runSummaries: summaries2, block: blockForm{fields: block11}, rates: rates3,
+		runSummaries: summaries2, block: blockForm{fields: block11, perEntry: true, missing: diag.SeverityWarning}, rates: rates3,
 		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.11.4", first: "v0.11.4", last: "v0.11.10", commit: "7e9724b",
 		stateVersion: "1.3", state: state13, roster: roster7, tiers: tiers4, routesByRole: true, eager: eager5,
-		runSummaries: summaries2, block: blockForm{fields: block16}, rates: rates4,
+		runSummaries: summaries2, block: blockForm{fields: block16, perEntry: true, missing: diag.SeverityWarning}, rates: rates4,
 		advisory: preTier1Advisory,
 	},
 	{
 		name: "v0.11.11", first: "v0.11.11", last: "v0.12.0", commit: "a3221f4",
 		stateVersion: "1.3", state: state13, roster: roster7, tiers: tiers4, routesByRole: true, eager: eager5,
-		runSummaries: summaries2, block: blockForm{fields: block16}, rates: rates4, ledgerSplit: true,
+		runSummaries: summaries2, block: blockForm{fields: block16, perEntry: true, missing: diag.SeverityWarning}, rates: rates4, ledgerSplit: true,
 		advisory: preTier1Advisory,
 	},
 	{
+		// 7e76a3a: the ledger is re-derived from every block in history/,
+		// so only the prescribed container is read and a missing block
+		// drops the dispatch from the ledger.
 		name: "v0.12.1", first: "v0.12.1", last: "v0.15.3", commit: "7e76a3a",
 		stateVersion: "1.3", state: state13, roster: roster7, tiers: tiers4, routesByRole: true, eager: eager5,
-		runSummaries: summaries2, block: blockForm{fields: block16, container: true}, rates: rates4, ledgerSplit: true,
+		runSummaries: summaries2, block: blockForm{fields: block16, container: true, perEntry: true, missing: diag.SeverityError}, rates: rates4, ledgerSplit: true,
 		advisory: preTier1Advisory,
 	},
 	{
@@ -245,7 +267,7 @@ var hveProfiles = []*hveProfile{
 		// groups (priced_as, the ledger, the rates file) advisory.
 		name: "v0.16.0-pre", first: "v0.16.0-pre", last: "v0.16.0-pre", commit: "c5fdb6b",
 		stateVersion: "1.3", state: state13, stateClosed: true, roster: roster8, tiers: tiers4, routesByRole: true,
-		eager: eager7, runSummaries: summaries2, block: blockForm{fields: block10, container: true, perEntry: true},
+		eager: eager7, runSummaries: summaries2, block: blockForm{fields: block10, container: true, perEntry: true, missing: diag.SeverityError},
 		deliverable: deliverableBare, initHistEmpty: true, titleLiteral: true, rates: rates4, ledgerSplit: true,
 		advisory: []string{"SS123", "SS124", "SS125"},
 	},

@@ -86,10 +86,50 @@ func TestRouteRoles(t *testing.T) {
 }
 
 func TestRouteTargets(t *testing.T) {
-	got := routeTargets("`@Flight`, Dana Whitfield 👤 (product), @copilot 🤖, —")
-	want := []string{"Flight", "Dana Whitfield", "@copilot"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("routeTargets = %q, want %q", got, want)
+	for _, tt := range []struct {
+		cell string
+		want []string // text@raw as the cell holds it
+	}{
+		{"`@Flight`, Dana Whitfield 👤 (product), @copilot 🤖, —", []string{"@Flight@`@Flight`", "Dana Whitfield@Dana Whitfield 👤", "@copilot@@copilot 🤖"}},
+		{"Keaton primary, Hockney secondary", []string{"Keaton@Keaton primary", "Hockney@Hockney secondary"}},
+		{"Keaton + Hockney", []string{"Keaton@Keaton", "Hockney@Hockney"}},
+		{"Keaton (reviews / pairs) & **Hockney**", []string{"Keaton@Keaton", "Hockney@**Hockney**"}},
+		{"Keaton and Fact Checker then Scribe", []string{"Keaton@Keaton", "Fact Checker@Fact Checker", "Scribe@Scribe"}},
+		{"Keaton → Hockney; EECOM 🔧", []string{"Keaton@Keaton", "Hockney@Hockney", "EECOM@EECOM 🔧"}},
+		{"[Flight](agents/flight/charter.md) (backup)", []string{"Flight@[Flight](agents/flight/charter.md) (backup)"}},
+		{"{Name}", []string{"{Name}@{Name}"}},
+		{"— ", nil},
+	} {
+		var got []string
+		for _, r := range routeTargets(tt.cell) {
+			got = append(got, r.text+"@"+tt.cell[r.start:r.end])
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("routeTargets(%q) = %q, want %q", tt.cell, got, tt.want)
+		}
+	}
+}
+
+// A listed name resolves as the SDK's findMember resolves it: by name or
+// role words, either containing the other; only a name matching nothing is
+// unresolved.
+func TestRouteNamesResolve(t *testing.T) {
+	names := routeNames{
+		names: [][]string{{"keaton"}, {"lead"}, {"hockney"}, {"tester"}, {"eecom"}, {"backend", "dev"}, {"fact", "checker"}},
+		exact: [][]string{{"team"}, {"coordinator"}},
+	}
+	for cell, want := range map[string]bool{
+		"Keaton": true, "keaton primary": true, "Keaton (backup)": true, "KEATON 🏗️": true,
+		"Lead": true, "Backend Dev": true, "Dev": true, "fact-checker": true, "Team": true, "coordinator": true,
+		"Fenster": false, "Fenster secondary": false, "Keatonx": false, "Team Captain": false,
+	} {
+		ts := routeTargets(cell)
+		if len(ts) != 1 {
+			t.Fatalf("routeTargets(%q) = %d targets", cell, len(ts))
+		}
+		if got := names.resolves(ts[0].words); got != want {
+			t.Errorf("resolves(%q) = %v, want %v", cell, got, want)
+		}
 	}
 }
 

@@ -17,7 +17,10 @@ var ruleCredential = diag.Register(diag.Rule{
 		"routing, config, casting, skills and the per-host MCP projection files. Every file the squad " +
 		"rules read is scanned with the shared credential-shape scanner, and in JSON files every decoded " +
 		"string and member name too, so escapes cannot hide a key. The finding names the kind of " +
-		"credential and never repeats the value. Agent files and kmx charters are scanned by AF002 instead.",
+		"credential and never repeats the value. Content digests (sha256:<hex>, sha512-<base64>, bare hex " +
+		"keyed by a file path) are not credentials. APM's apm.lock.yaml and apm.yml, read for the release " +
+		"pin, are a package manager's lock and manifest, not squad state: only the known token formats are " +
+		"looked for there. Agent files and kmx charters are scanned by AF002 instead.",
 	Help: "Remove the value and rotate the credential: it has been committed. Refer to secrets by name " +
 		"(an environment variable, the host's secret store) instead.",
 
@@ -25,7 +28,11 @@ var ruleCredential = diag.Register(diag.Rule{
 	Since:    "every release of both writers",
 })
 
-// checkCredentials scans every loaded squad state file.
+// checkCredentials scans every loaded squad state file. The APM files, read
+// only for the release pin, are a package manager's lock and manifest, not
+// squad state: their per-file hashes are keyed by paths whose words
+// (token, key, oauth) name files, so only the known token formats are
+// looked for there.
 func (c *checker) checkCredentials() {
 	paths := make([]string, 0, len(c.repo.Files))
 	for p := range c.repo.Files {
@@ -38,12 +45,16 @@ func (c *checker) checkCredentials() {
 			continue
 		}
 		var found []diag.Span
+		state := !isLockOrManifest(p)
 		for _, m := range secrets.Scan(string(d.src)) {
+			if !state && m.Family == secrets.GenericFamily {
+				continue
+			}
 			span := diag.Span{Start: m.Start, End: m.End}
 			found = append(found, span)
 			c.reportCredential(d, span, "text", m)
 		}
-		if strings.HasSuffix(p, ".json") {
+		if state && strings.HasSuffix(p, ".json") {
 			if root := d.jsonDoc().Root; root != nil {
 				c.scanJSONStrings(d, root, found)
 			}
@@ -85,7 +96,29 @@ func (c *checker) scanJSONStrings(d *doc, v *source.Value, found []diag.Span) {
 }
 
 func (c *checker) reportCredential(d *doc, span diag.Span, what string, m secrets.Match) {
-	c.report(ruleCredential.At(d.path, span, "%s looks like %s (value withheld; credentials never belong in squad state)", what, m.Phrase()))
+	where := "squad state"
+	if isLockOrManifest(d.path) {
+		where = "a committed package lock or manifest"
+	}
+	c.report(ruleCredential.At(d.path, span, "%s looks like %s (value withheld; credentials never belong in %s)", what, m.Phrase(), where))
+}
+
+// isLockOrManifest reports a package manager's lock file or manifest (APM's
+// apm.lock.yaml and apm.yml, package-lock.json, *.lock, *.lock.yaml): files a
+// tool writes to record what it installed, never squad state.
+func isLockOrManifest(p string) bool {
+	base := path.Base(p)
+	for _, f := range apmFiles {
+		if base == f {
+			return true
+		}
+	}
+	for _, suffix := range []string{".lock", ".lock.yaml", ".lock.yml", ".lock.json", "-lock.json", "-lock.yaml", "-lock.yml"} {
+		if strings.HasSuffix(base, suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 func overlaps(spans []diag.Span, s diag.Span) bool {

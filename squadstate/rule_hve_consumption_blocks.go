@@ -1,6 +1,7 @@
 package squadstate
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -18,13 +19,16 @@ var ruleConsumption = diag.Register(diag.Rule{
 		"model_source, model_tier and basis use their enumerations; no rate or cost fields. Older releases " +
 		"are judged by their own block (SS129): none before v0.8.5; eleven fields with rates and cost from " +
 		"v0.8.5 and sixteen from v0.11.4, in no prescribed container (only a fenced json block under a " +
-		"Consumption heading is read); the heading and json container are required from v0.12.1, one block " +
-		"per history file, and one per entry from v0.16.0-pre. A block in an older release's form, in a squad " +
+		"Consumption heading is read); the heading and json container are required from v0.12.1. From v0.8.13 (583a187) the Scribe writes a " +
+		"block for every dispatch it records, so every history entry has one: a missing block is a warning " +
+		"while no reader depends on it (before v0.12.1 a block in any shape counts, a Consumption heading or " +
+		"the entry naming the block's fields), and an error from v0.12.1, whose ledger is re-derived from the " +
+		"blocks, and under Tier-1 SQ-14 (v0.16.0-pre). A block in an older release's form, in a squad " +
 		"written by a newer one, and the legacy <!-- consumption:begin --> form are reported as SS120.",
 	Help: "write the block exactly as the contract orders it, with bare numbers (8400, not \"~8,400\")",
 
 	Consumer: "the HVE ledger cannot parse the dispatch's consumption; Tier-1 SQ-10/SQ-11 (blocking) fail",
-	Since:    "HVE Squad v0.8.5 (cc28101, block); container v0.12.1 (7e76a3a); 10 fields v0.16.0-pre (256bb42)",
+	Since:    "HVE Squad v0.8.5 (cc28101, block); one per dispatch v0.8.13 (583a187); container v0.12.1 (7e76a3a); 10 fields v0.16.0-pre (256bb42)",
 })
 
 var (
@@ -49,21 +53,57 @@ func checkConsumptionBlocks(c *checker, h *hveRoot) {
 					}
 				}
 			}
+			if f.base != scribeAgent { // before the orchestration block, the Scribe's own file records no dispatch
+				checkEntryBlocks(c, h, f)
+			}
 			continue
 		}
 		if len(f.blocks) == 0 {
 			c.report(ruleConsumption.At(f.doc.path, f.doc.head(), "%s has no consumption block", f.name))
 			continue
 		}
-		for _, e := range f.entries {
-			if form.perEntry && len(e.blocks) == 0 {
-				c.report(ruleConsumption.At(f.doc.path, e.heading.Span, "entry %s has no \"#### Consumption\" block", quote(e.heading.Text)))
-			}
-		}
+		checkEntryBlocks(c, h, f)
 		for _, b := range f.blocks {
 			checkBlock(c, h, f, b)
 		}
 	}
+}
+
+// checkEntryBlocks reports the dispatch entries without their consumption
+// block, in the releases whose Scribe writes one for every dispatch, at
+// the severity the profile gives a missing block. Without a prescribed
+// container, a block in any shape counts: a Consumption heading, the
+// legacy comment, or the entry naming the block's own fields (a fenced
+// json or yaml block, a list or a table of model_tier, input_tokens, …).
+func checkEntryBlocks(c *checker, h *hveRoot, f *historyFile) {
+	form := h.profile.block
+	if !form.perEntry {
+		return
+	}
+	for _, e := range f.entries {
+		if len(e.blocks) > 0 || !form.container && namesBlockFields(f.doc.src[e.heading.Span.End:e.end], form.fields) {
+			continue
+		}
+		d := ruleConsumption.At(f.doc.path, e.heading.Span, "entry %s has no consumption block; HVE Squad %s's Scribe writes one for every dispatch", quote(e.heading.Text), h.profile.span())
+		if form.container {
+			d = ruleConsumption.At(f.doc.path, e.heading.Span, "entry %s has no \"#### Consumption\" block", quote(e.heading.Text))
+		}
+		d.Severity = form.missing
+		c.report(d)
+	}
+}
+
+// namesBlockFields reports whether text names at least two of the block's
+// snake_case fields (model_tier, input_tokens, est_cost_usd, …): a block
+// written in a shape of its own.
+func namesBlockFields(text []byte, fields []string) bool {
+	n := 0
+	for _, f := range fields {
+		if strings.Contains(f, "_") && bytes.Contains(text, []byte(f)) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 func checkBlock(c *checker, h *hveRoot, f *historyFile, b *consumptionBlock) {

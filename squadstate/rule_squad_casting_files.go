@@ -36,7 +36,9 @@ var ruleUniverse = diag.Register(diag.Rule{
 	Full: "Casting draws names from allowlisted universes: every active registry entry's universe is in " +
 		"the policy allowlist, unless the allowlist is [\"*\"], the universe starts with preset:, it is " +
 		"\"descriptive\" (role-based names, the default naming of casting-reference.md) or the policy sets " +
-		"allow_custom_universes: true (any user-specified universe is accepted).",
+		"allow_custom_universes: true (any user-specified universe is accepted). Names casting never drew " +
+		"are not judged: the built-ins and @copilot, exempt from casting (their universe is often written " +
+		"\"exempt\"), and legacy_named members.",
 	Help: "add the universe to the policy allowlist, or recast the member",
 
 	Consumer: "nothing breaks for the existing member; casting would not draw from that universe again",
@@ -148,7 +150,7 @@ func checkUniverses(c *checker, t *squadTeam, d *doc, allow *source.Value) {
 	}
 	for _, e := range t.reg.entries() {
 		u := e.Get("universe")
-		if str(e.Get("status")) != "active" || u == nil || u.Kind != source.KindString {
+		if entryStatus(e) != "active" || castExempt(e) || u == nil || u.Kind != source.KindString {
 			continue
 		}
 		if len(u.Str) >= 7 && u.Str[:7] == "preset:" || u.Str == descriptiveUniverse || arrayHas(allow, u.Str) {

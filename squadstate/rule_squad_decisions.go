@@ -25,13 +25,18 @@ var ruleDecisionHeading = diag.Register(diag.Rule{
 })
 
 var ruleInbox = diag.Register(diag.Rule{
-	ID: "SS240", Name: "squad-inbox-file-name", Severity: diag.SeverityWarning, Domain: "squad",
-	Short: "a decisions inbox file is not named <agentdir>-<slug>.md",
-	Full: "Agents drop decisions in .squad/decisions/inbox/<agent directory>-<brief-slug>.md (lowercase, " +
-		"digits and hyphens); Scribe merges them by that name.",
+	ID: "SS240", Name: "squad-inbox-file-name", Severity: diag.SeverityNote, Domain: "squad",
+	Short: "a decisions inbox file has a name no Squad writer gives",
+	Full: "Squad's writers name .squad/decisions/inbox/ files <author>-<slug>.md: agents their directory " +
+		"or lower-cased cast name (Rai-<slug> for Rai, fact-checker-<slug>, copilot-<slug> for the coding " +
+		"agent), the squad_decide tool <author slug>-<summary slug> (lower case, digits, - and _), the memory " +
+		"tool [<author>-]<title>-<id>, and the coordinator copilot-directive-<timestamp>.md (the timestamp " +
+		"may hold T and Z). Every such name is accepted. Another name is a note: Scribe and squad nap merge " +
+		"every inbox file into decisions.md whatever its name, and the author comes from its **By:** line; " +
+		"the name only tells a reader who wrote it.",
 	Help: "rename the file to <agent directory>-<slug>.md, e.g. booster-ci-deletion-guard.md",
 
-	Consumer: "Scribe merges inbox files by agent directory; a misnamed file is merged without its author",
+	Consumer: "nothing breaks: Scribe and squad nap merge every inbox file whatever its name",
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
@@ -79,22 +84,57 @@ func hasEntryField(body string) bool {
 	return false
 }
 
-var inboxRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[a-z0-9][a-z0-9-]*\.md$`)
+// inboxSlugRE matches the lower-case slugs Squad's tools write: the
+// squad_decide tool's <author>-<summary> (its author slug keeps _) and the
+// memory tool's [<author>-]<title>-<id>.
+var inboxSlugRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*\.md$`)
+})
+
+// directiveRE matches the coordinator's directive capture,
+// copilot-directive-<timestamp>.md (2026-02-21T202535Z in its examples).
+var directiveRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^copilot-directive-[0-9][0-9A-Za-z_-]*\.md$`)
 })
 
 func checkInbox(c *checker, t *squadTeam) {
 	dir := squadDir + "decisions/inbox/"
+	authors := inboxAuthors(t)
 	for _, p := range c.under(dir) {
 		name := strings.TrimPrefix(p, dir)
-		ok := false
-		for _, a := range t.agents {
-			if rest, found := strings.CutPrefix(name, a+"-"); found && inboxRE().MatchString(rest) {
-				ok = true
-			}
+		if strings.Contains(name, "/") || strings.HasPrefix(name, ".") || inboxNameWritten(name, authors) {
+			continue
 		}
-		if !ok && !strings.Contains(name, "/") && name != ".gitkeep" {
-			c.report(ruleInbox.At(p, diag.Span{}, "inbox file %s is not <agent directory>-<slug>.md", quote(name)))
+		c.report(ruleInbox.At(p, diag.Span{}, "inbox file %s is not a name Squad writes (<agent directory>-<slug>.md)", quote(name)))
+	}
+}
+
+// inboxAuthors are the prefixes agents write inbox files under: their
+// directories, the built-ins' (Rai), and the cast names lower-cased as
+// the CLI's cast writes them into each charter (which may hold a space).
+func inboxAuthors(t *squadTeam) []string {
+	authors := append([]string(nil), t.agents...)
+	for _, b := range builtins {
+		authors = append(authors, b.dirs...)
+	}
+	for _, m := range t.members() {
+		if m.nameText != "" {
+			authors = append(authors, strings.ToLower(m.nameText))
 		}
 	}
+	return authors
+}
+
+// inboxNameWritten reports a name one of Squad's writers gives an inbox
+// file.
+func inboxNameWritten(name string, authors []string) bool {
+	if inboxSlugRE().MatchString(name) || directiveRE().MatchString(name) {
+		return true
+	}
+	for _, a := range authors {
+		if len(name) > len(a)+1 && strings.EqualFold(name[:len(a)], a) && name[len(a)] == '-' && inboxSlugRE().MatchString(name[len(a)+1:]) {
+			return true
+		}
+	}
+	return false
 }

@@ -24,7 +24,7 @@ var ruleRosterRegistry = diag.Register(diag.Rule{
 var ruleRegistryRoster = diag.Register(diag.Rule{
 	ID: "SS228", Name: "squad-registry-roster", Severity: diag.SeverityNote, Domain: "squad",
 	Short: "an active registry entry has no member, or a retired one is still rostered",
-	Full: "Every active registry key (except the built-ins) has a Members row and an agent directory; a " +
+	Full: "Every active registry key (except the built-ins and @copilot) has a Members row and an agent directory; a " +
 		"retired key is absent from Members (its name stays reserved).",
 	Help: "retire the entry (status: retired) when a member leaves, or restore the member",
 
@@ -49,7 +49,7 @@ func checkRosterRegistry(c *checker, t *squadTeam) {
 		switch {
 		case e == nil || e.Kind != source.KindObject:
 			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s has no registry entry %q in %s", quote(m.nameText), key, t.reg.doc.path))
-		case str(e.Get("status")) != "active":
+		case entryStatus(e) != "active":
 			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s is rostered but its registry entry is %s (%s)", quote(m.nameText), quote(str(e.Get("status"))), t.reg.doc.at(e.Span.Start)))
 		case !strings.EqualFold(str(e.Get("persistent_name")), m.nameText):
 			c.report(ruleRosterRegistry.At(d.path, m.name.Span, "member %s has registry persistent_name %s (%s)", quote(m.nameText), quote(str(e.Get("persistent_name"))), t.reg.doc.at(e.Span.Start)))
@@ -68,10 +68,10 @@ func checkRegistryRoster(c *checker, t *squadTeam) {
 	}
 	d := t.reg.doc
 	for _, e := range t.reg.entries() {
-		if builtinNamed(e.Key) != nil || isBuiltinDir(e.Key) {
-			continue
+		if castBuiltin(e) {
+			continue // the built-ins and @copilot have rows of their own, or none
 		}
-		switch status := str(e.Get("status")); {
+		switch status := entryStatus(e); {
 		case status == "active" && !rostered[strings.ToLower(e.Key)] && len(t.members()) > 0:
 			c.report(ruleRegistryRoster.At(d.path, e.KeySpan, "active entry %s has no Members row in %s", quote(e.Key), t.roster.doc.path))
 		case status == "active" && !hasFold(t.agents, e.Key) && len(t.agents) > 0:

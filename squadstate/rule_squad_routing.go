@@ -24,9 +24,15 @@ var ruleRoutingMissing = diag.Register(diag.Rule{
 var ruleRouteTarget = diag.Register(diag.Rule{
 	ID: "SS242", Name: "squad-route-target-unknown", Severity: diag.SeverityError, Domain: "squad",
 	Short: "a routing target is not a member",
-	Full: "Each Route To / Primary cell names, after splitting on commas and stripping backticks, @, 👤/🤖 " +
-		"and parenthetical notes, a Members Name, a reserved built-in (Scribe, Ralph, Rai, Fact Checker, " +
-		"@copilot), or coordinator. A route to a removed member dispatches nothing.",
+	Full: "Each target cell of a routing table (Route To, Agent, Primary, Secondary, Primary Agent, Fallback, " +
+		"Owner; and the Module Ownership table's Primary and Secondary) lists one or more members, split on " +
+		"commas, semicolons, +, &, /, → and the words and/or/then. A listed name resolves the way the Squad " +
+		"SDK's findMember does (ralph triage, and the stale-route filter of team capabilities): markdown, " +
+		"emoji, @ and parenthetical notes removed, case ignored, then a member whose Name or Role words " +
+		"contain the name's words or are contained in them; annotations such as primary, secondary and " +
+		"backup do not matter. Built-ins (Scribe, Ralph, Rai, Fact Checker), @copilot, coordinator and the " +
+		"fan-out targets (team, all, everyone) also resolve. Only a name that matches no member is reported: " +
+		"a route to a removed member dispatches nothing.",
 	Help: "route to a current member's Name, or to coordinator",
 
 	Consumer: "the coordinator dispatches nothing for the route: the target is not a member",
@@ -44,20 +50,32 @@ var ruleRoutePlaceholder = diag.Register(diag.Rule{
 	Since:    "Squad CLI 0.10.0 / SDK 0.13.1",
 })
 
-// routingDialect is one routing heading and its target column.
-type routingDialect struct {
-	heading *regexp.Regexp
-	column  string
-}
-
-// routingDialects are the routing headings and their target column.
-var routingDialects = sync.OnceValue(func() []routingDialect {
-	return []routingDialect{
-		{regexp.MustCompile(`^Routing Table$`), "Route To"},
-		{regexp.MustCompile(`^Work Type (→|->) Agent$`), "Primary"},
-		{regexp.MustCompile(`^Work Type Rules$`), "Primary Agent"},
+// routingHeadings are the routing headings: the template's, the cast and
+// preset one, and the fallback the CLI's cast writes.
+var routingHeadings = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`^Routing Table$`),
+		regexp.MustCompile(`^Work Type (→|->) Agent$`),
+		regexp.MustCompile(`^Work Type Rules$`),
 	}
 })
+
+func isRoutingHeading(text string) bool {
+	for _, re := range routingHeadings() {
+		if re.MatchString(text) {
+			return true
+		}
+	}
+	return false
+}
+
+// routeColumns are the header cells whose column names members (the SDK's
+// markdown-migration set, with the cast's Primary Agent and Fallback).
+var routeColumns = []string{"Route To", "Agent", "Primary", "Secondary", "Owner", "Primary Agent", "Fallback"}
+
+// moduleColumns name the owners in a Module Ownership table, which the
+// SDK's triage and team capabilities resolve to members too.
+var moduleColumns = []string{"Primary", "Secondary", "Owner"}
 
 func checkCastRouting(c *checker, t *squadTeam) {
 	d := c.doc(squadDir + "routing.md")
@@ -65,19 +83,29 @@ func checkCastRouting(c *checker, t *squadTeam) {
 		return
 	}
 	md := d.markdown()
-	found := false // the roster must be readable to judge targets (SS211 otherwise)
+	judge := t.roster != nil && t.roster.shape == headerOK // the roster must be readable to judge targets (SS211 otherwise)
+	var names routeNames
+	if judge {
+		names = t.routeNames()
+	}
+	found := false
 	for _, h := range md.Headings {
-		for _, dia := range routingDialects() {
-			if h.Level != 2 || !dia.heading.MatchString(h.Text) {
-				continue
+		switch {
+		case h.Level != 2:
+		case h.Text == "Module Ownership":
+			for _, tb := range md.TablesIn(h.Span.End, md.SectionEnd(h)) {
+				if judge && (tb.Column("Module") >= 0 || tb.Column("Path") >= 0) {
+					checkRouteTargets(c, t, names, d, tb, moduleColumns)
+				}
 			}
+		case isRoutingHeading(h.Text):
 			for _, tb := range md.TablesIn(h.Span.End, md.SectionEnd(h)) {
 				if tb.Column("Work Type") < 0 {
 					continue
 				}
 				found = true
-				if col := tb.Column(dia.column); col >= 0 && t.roster != nil && t.roster.shape == headerOK {
-					checkRouteTargets(c, t, d, tb, col)
+				if judge {
+					checkRouteTargets(c, t, names, d, tb, routeColumns)
 				}
 			}
 		}
@@ -87,48 +115,38 @@ func checkCastRouting(c *checker, t *squadTeam) {
 	}
 }
 
-var parenRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\([^)]*\)`)
-})
-
-func checkRouteTargets(c *checker, t *squadTeam, d *doc, tb *source.Table, col int) {
-	names := map[string]bool{"coordinator": true, "squad": true, "@copilot": true, "copilot": true}
+func checkRouteTargets(c *checker, t *squadTeam, names routeNames, d *doc, tb *source.Table, columns []string) {
 	var list []string
 	for _, m := range t.members() {
-		names[strings.ToLower(m.nameText)] = true
 		list = append(list, m.nameText)
 	}
-	for _, b := range builtins {
-		names[strings.ToLower(b.name)] = true
-	}
-	for _, r := range tb.Rows {
-		cell := r.Cell(col)
-		for _, target := range routeTargets(cell.Text) {
-			switch {
-			case strings.HasPrefix(target, "{") && strings.HasSuffix(target, "}"):
-				if len(t.members()) > 0 {
-					c.report(ruleRoutePlaceholder.At(d.path, cell.Span, "route target %s is a template placeholder", quote(target)))
+	for _, name := range columns {
+		col := tb.Column(name)
+		if col < 0 {
+			continue
+		}
+		for _, r := range tb.Rows {
+			cell := r.Cell(col)
+			for _, target := range routeTargets(cell.Text) {
+				span := targetSpan(d, cell, target)
+				switch {
+				case strings.HasPrefix(target.text, "{") && strings.HasSuffix(target.text, "}"):
+					if len(t.members()) > 0 {
+						c.report(ruleRoutePlaceholder.At(d.path, span, "route target %s is a template placeholder", quote(target.text)))
+					}
+				case !names.resolves(target.words):
+					c.report(ruleRouteTarget.At(d.path, span, "route target %s is not a member of %s%s", quote(target.text), squadDir+"team.md", diag.DidYouMean(target.text, list)))
 				}
-			case !names[strings.ToLower(target)]:
-				c.report(ruleRouteTarget.At(d.path, cell.Span, "route target %s is not a member of %s%s", quote(target), squadDir+"team.md", diag.DidYouMean(target, list)))
 			}
 		}
 	}
 }
 
-// routeTargets normalises a Route To cell into member names.
-func routeTargets(cell string) []string {
-	cell = parenRE().ReplaceAllString(cell, "")
-	var out []string
-	for _, p := range strings.Split(cell, ",") {
-		p = strings.NewReplacer("`", "", "👤", "", "🤖", "", "*", "").Replace(p)
-		p = strings.TrimSpace(p)
-		if strings.HasPrefix(p, "@") && !strings.EqualFold(p, "@copilot") {
-			p = p[1:]
-		}
-		if !isNone(p) {
-			out = append(out, p)
-		}
+// targetSpan is the list item's span within the cell, or the whole cell
+// when the cell's text is not its source verbatim (an escaped \|).
+func targetSpan(d *doc, cell source.Cell, t routeTarget) diag.Span {
+	if cell.Span.End <= len(d.src) && string(d.src[cell.Span.Start:cell.Span.End]) == cell.Text {
+		return diag.Span{Start: cell.Span.Start + t.start, End: cell.Span.Start + t.end}
 	}
-	return out
+	return cell.Span
 }

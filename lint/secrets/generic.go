@@ -59,7 +59,8 @@ func findGeneric(text string, from int, dst []cand) []cand {
 			continue
 		}
 		if isSecretName(text[l:r]) && !isProseLabel(text, l, r) && !isKeyAt(text, s, e) &&
-			isGeneratedValue(text[s:e]) && !servers.onDocumentationServer(text, l, e) {
+			isGeneratedValue(text[s:e]) && !isDigestOf(text[l:r], l > 0 && isPathSeparator(text[l-1]), text[s:e]) &&
+			!servers.onDocumentationServer(text, l, e) {
 			dst = append(dst, cand{start: s, end: e, key: text[l:r]})
 		}
 		// The value is consumed either way: names inside a reference such as
@@ -328,7 +329,7 @@ func keyedValue(v string) (int, int, bool) {
 // isGeneratedValue is the generic rule's test: long enough, mixing letters and
 // digits, Shannon entropy of at least 3.5 bits per byte, and not a reference,
 // placeholder, URL, documentation value, count through the alphabet, derived
-// UUID or encoded placeholder.
+// UUID, encoded placeholder or content digest with its algorithm.
 func isGeneratedValue(v string) bool {
 	if len(v) < minGenericValue || len(v) > maxGenericValue {
 		return false
@@ -348,7 +349,7 @@ func isGeneratedValue(v string) bool {
 	}
 	return hasLetterAndDigit(v) && !strings.Contains(v, "://") && !isEmailShaped(v) &&
 		entropy(v) >= minGenericBits && !isPlaceholder(v) && !isDocumentationValue(v) &&
-		!isCountingValue(v) && !isDerivedUUIDs(v) && !isEncodedPlaceholder(v)
+		!isCountingValue(v) && !isDerivedUUIDs(v) && !isEncodedPlaceholder(v) && !isDigest(v)
 }
 
 // isFileName reports a relative path whose last segment ends in a file
@@ -417,6 +418,8 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 func isSpace(c byte) bool { return isBlank(c) || c == '\n' || c == '\r' }
 
 func isNameByte(c byte) bool { return isWord(c) || c == '.' }
+
+func isPathSeparator(c byte) bool { return c == '/' || c == '\\' }
 
 // isValueByte is any visible ASCII or UTF-8 byte except quotes, backslash and
 // the separators that end a value in code, JSON, YAML and env files.

@@ -24,11 +24,13 @@ func Scan(text string) []Match {
 // ScanKeyValue scans a decoded value whose name is key (a JSON member name or
 // YAML key): Scan(value), plus the generic rule with key as the name. Offsets
 // are into value. A mapping key passed as its own value (a walker scanning
-// the key scalar of `"API_KEY": ...`) is not a value of itself.
+// the key scalar of `"API_KEY": ...`) is not a value of itself, and a
+// digest keyed by a file path (`"src/auth/token.ts": "<sha256 hex>"`) is the
+// file's hash, not a secret.
 func ScanKeyValue(key, value string) []Match {
 	cs := scan(value, nil)
 	if isSecretName(key) && strings.TrimSpace(value) != key {
-		if s, e, ok := keyedValue(value); ok {
+		if s, e, ok := keyedValue(value); ok && !isDigestOf(key, false, value[s:e]) {
 			cs = append(cs, cand{start: s, end: e, rule: genericRule, key: key})
 		}
 	}
