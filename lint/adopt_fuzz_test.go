@@ -24,17 +24,3 @@ func FuzzParseBaseline(f *testing.F) {
 		}
 	})
 }
-
-// FuzzParseUnifiedDiff: any text gives changed lines, never a panic.
-func FuzzParseUnifiedDiff(f *testing.F) {
-	f.Add([]byte("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,3 @@\n-a\n-b\n+c\n+d\n+e\n"))
-	f.Add([]byte("diff --git a/x b/y\nrename from x\nrename to \"y\\303\"\n@@ -0,0 +0,0 @@\n"))
-	f.Add([]byte("+++ b/z\n@@ -a +-9999999999999999999 @@\n@@ - + @@\nBinary files a/q and b/q differ\n"))
-	f.Fuzz(func(t *testing.T, patch []byte) {
-		for _, fc := range parseUnifiedDiff(patch) {
-			for _, r := range fc.spans {
-				_ = r.hi - r.lo
-			}
-		}
-	})
-}

@@ -137,17 +137,6 @@ func BenchmarkLintBaseline(b *testing.B) {
 	})
 }
 
-// BenchmarkLintNewFromRev runs git diff and git ls-tree against HEAD.
-func BenchmarkLintNewFromRev(b *testing.B) {
-	benchAdopt(b, func() int { return adoptTotal - adoptBase }, func(run *report.Run) error {
-		ch, err := ChangesSince(context.Background(), ChangesOptions{Root: adoptDir, Rev: "HEAD", What: "--new-from-rev"})
-		if err == nil {
-			ch.Apply(run)
-		}
-		return err
-	})
-}
-
 // The filters alone, on the findings of one lint of the same tree: what
 // --baseline and --new-from-rev add to a lint.
 func benchFilter(b *testing.B, filter func(*report.Run) error) {
@@ -176,12 +165,3 @@ func BenchmarkBaselineOnly(b *testing.B) {
 	})
 }
 
-func BenchmarkNewFromRevOnly(b *testing.B) {
-	benchFilter(b, func(run *report.Run) error {
-		ch, err := ChangesSince(context.Background(), ChangesOptions{Root: adoptDir, Rev: "HEAD", What: "--new-from-rev"})
-		if err == nil {
-			ch.Apply(run)
-		}
-		return err
-	})
-}

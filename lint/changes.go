@@ -5,75 +5,73 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
-	"sort"
+	"path/filepath"
 	"strings"
 
-	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/report"
 )
 
-// Changes are the lines added or changed since a revision (adoption.md,
-// "New since a revision"), per root-relative path of the file as it is now.
-type Changes struct {
-	Rev   string                  // the revision as the user named it
-	files map[string]*fileChanges // files the diff names
-	atRev map[string]bool         // files that existed at the revision
+// Revision is the commit --new-from-rev compares against (adoption.md,
+// "New since a revision"): resolved by git, with the renames since.
+type Revision struct {
+	Rev     string            // the revision as the user named it
+	Commit  string            // its commit id
+	Top     string            // the work tree's top level
+	Prefix  string            // the lint root relative to Top: "" or "dir/"
+	Renames map[string]string // top-relative old path at Commit → path now
 }
 
-// fileChanges are one file's changed lines.
-type fileChanges struct {
-	whole bool        // every line counts (a binary diff)
-	spans []lineRange // sorted, 1-based, inclusive
-}
-
-type lineRange struct{ lo, hi int }
-
-// ChangesOptions say where and against what the diff is taken.
+// ChangesOptions say where and against what the comparison is made.
 type ChangesOptions struct {
 	Root   string // the lint root: a git work tree or a folder in one
 	Rev    string
-	Staged bool   // diff the index, not the work tree
+	Staged bool   // compare with the index, not the work tree
 	What   string // how messages name the option: "--new-from-rev"
 }
 
-// ChangesSince runs `git diff --no-ext-diff -U0 -M` from the revision to the
-// work tree (or the index) and lists the files the revision had. A
-// revision git cannot resolve, or a root outside git, is a *ConfigError.
-func ChangesSince(ctx context.Context, o ChangesOptions) (*Changes, error) {
+// ResolveRevision resolves o.Rev to a commit and lists the files git's
+// rename detection finds renamed since (`git diff --name-status -M`, to
+// the work tree or, with Staged, the index). A revision git cannot
+// resolve, or a root outside git, is a *ConfigError.
+func ResolveRevision(ctx context.Context, o ChangesOptions) (*Revision, error) {
 	fail := func(format string, args ...any) error {
 		return &ConfigError{Path: o.What, Message: fmt.Sprintf(format, args...)}
 	}
 	if _, err := exec.LookPath("git"); err != nil {
-		return nil, fail("needs git on PATH to find the lines changed since %s", o.Rev)
+		return nil, fail("needs git on PATH to read the revision %s", o.Rev)
 	}
-	if _, err := Git(ctx, o.Root, "rev-parse", "--git-dir"); err != nil {
+	top, err := Git(ctx, o.Root, "rev-parse", "--show-toplevel")
+	if err != nil {
 		return nil, fail("needs a git repository, and %s is not in one", o.Root)
 	}
 	commit, err := Git(ctx, o.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", o.Rev+"^{commit}")
 	if err != nil || strings.TrimSpace(string(commit)) == "" {
 		return nil, fail("git cannot resolve %q to a commit (a typo, or not fetched: a shallow clone lacks history, `git fetch --unshallow`)", o.Rev)
 	}
-	sha := strings.TrimSpace(string(commit))
-	args := []string{"diff", "--no-ext-diff", "-U0", "-M", "--no-color", "--no-textconv",
-		"--src-prefix=a/", "--dst-prefix=b/", "--relative"}
+	r := &Revision{Rev: o.Rev, Commit: strings.TrimSpace(string(commit)), Top: strings.TrimSpace(string(top)), Renames: map[string]string{}}
+	if rel, err := filepath.Rel(r.Top, o.Root); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		r.Prefix = filepath.ToSlash(rel) + "/"
+	} else if real, err2 := filepath.EvalSymlinks(o.Root); err2 == nil {
+		if rel, err := filepath.Rel(r.Top, real); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			r.Prefix = filepath.ToSlash(rel) + "/"
+		}
+	}
+	args := []string{"diff", "--no-ext-diff", "--name-status", "-z", "-M", "--diff-filter=R", "--no-color"}
 	if o.Staged {
 		args = append(args, "--cached")
 	}
-	patch, err := Git(ctx, o.Root, append(args, sha, "--")...)
+	out, err := Git(ctx, r.Top, append(args, r.Commit, "--")...)
 	if err != nil {
-		return nil, fmt.Errorf("%v (diffing from %s)", err, o.Rev)
+		return nil, fmt.Errorf("%v (finding renames since %s)", err, o.Rev)
 	}
-	tree, err := Git(ctx, o.Root, "ls-tree", "-r", "-z", "--name-only", sha)
-	if err != nil {
-		return nil, fmt.Errorf("%v (listing %s)", err, o.Rev)
-	}
-	c := &Changes{Rev: o.Rev, files: parseUnifiedDiff(patch), atRev: map[string]bool{}}
-	for _, p := range bytes.Split(tree, []byte{0}) {
-		if len(p) > 0 {
-			c.atRev[string(p)] = true
+	// "R<score>\0old\0new\0" records.
+	recs := bytes.Split(out, []byte{0})
+	for i := 0; i+2 < len(recs); i += 3 {
+		if len(recs[i]) > 0 && recs[i][0] == 'R' {
+			r.Renames[string(recs[i+1])] = string(recs[i+2])
 		}
 	}
-	return c, nil
+	return r, nil
 }
 
 // Git runs a git command in dir and returns its standard output; the
@@ -93,62 +91,100 @@ func Git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Apply leaves out of run every finding that touches no changed line:
-// neither its span nor its related position (the earlier definition, the
-// other file of a cross-file rule).
-func (c *Changes) Apply(run *report.Run) {
-	all := report.Ungroup(run.Findings) // each member of a cause on its own lines
+// SubFiles shows the files of inner under Prefix ("dir/") as a root of
+// their own, as the work tree's folder is linted.
+type SubFiles struct {
+	Inner  Files
+	Prefix string
+}
+
+// List implements Files.
+func (s SubFiles) List(ctx context.Context, under []string) ([]string, error) {
+	if s.Prefix == "" {
+		return s.Inner.List(ctx, under)
+	}
+	in := []string{s.Prefix}
+	if under != nil {
+		in = make([]string, len(under))
+		for i, u := range under {
+			if u == "./" {
+				u = ""
+			}
+			in[i] = s.Prefix + u
+		}
+	}
+	all, err := s.Inner.List(ctx, in)
+	var out []string
+	for _, p := range all {
+		if rest, ok := strings.CutPrefix(p, s.Prefix); ok {
+			out = append(out, rest)
+		}
+	}
+	return out, err
+}
+
+// Read implements Files.
+func (s SubFiles) Read(rel string, limit int64) ([]byte, error) {
+	return s.Inner.Read(s.Prefix+rel, limit)
+}
+
+// NewSince keeps of a run only the findings whose identity (the rule,
+// path and fingerprint the baseline keys on) the revision's lint did not
+// have, counted as a multiset: two identical findings there and three now
+// leave one.
+type NewSince struct {
+	Rev  string
+	base map[baselineKey]int
+}
+
+// NewSinceFindings records the findings of the lint of the revision.
+func NewSinceFindings(rev string, base []report.Finding) *NewSince {
+	n := &NewSince{Rev: rev, base: map[baselineKey]int{}}
+	for _, f := range report.Ungroup(base) {
+		n.base[baselineKey{f.Rule, f.Path, f.Fingerprint}]++
+	}
+	return n
+}
+
+// Apply leaves out of run every finding the revision already had.
+func (n *NewSince) Apply(run *report.Run) {
+	left := make(map[baselineKey]int, len(n.base))
+	for k, v := range n.base {
+		left[k] = v
+	}
+	all := report.Ungroup(run.Findings)
 	kept := all[:0:0]
-	unchanged := 0
+	old := 0
 	for _, f := range all {
-		if lo, hi := spanLines(&f); c.touches(f.Path, lo, hi) || c.relatedTouches(&f) {
-			kept = append(kept, f)
+		k := baselineKey{f.Rule, f.Path, f.Fingerprint}
+		if left[k] > 0 {
+			left[k]--
+			old++
 			continue
 		}
-		unchanged++
+		kept = append(kept, f)
 	}
 	run.Findings = report.GroupCauses(kept)
 	a := adoption(run)
-	a.NewFromRev, a.Unchanged = c.Rev, unchanged
+	a.NewFromRev, a.Unchanged = n.Rev, old
 }
 
-// spanLines are the lines a finding's span covers; 0, 0 for a finding about
-// the whole file (an empty span at its start, or a file without text). A
-// span ending at the start of a line does not cover that line.
-func spanLines(f *report.Finding) (lo, hi int) {
-	if f.Span.Start == 0 && f.Span.End == 0 {
-		return 0, 0
+// Credit counts the findings another filter (the baseline) already hid:
+// those of before missing from after. Together the two hide, of each
+// identity, as many as the larger of the revision's and the baseline's
+// counts, so a finding both accepted is not taken twice.
+func (n *NewSince) Credit(before, after []report.Finding) {
+	count := func(fs []report.Finding) map[baselineKey]int {
+		m := map[baselineKey]int{}
+		for _, f := range report.Ungroup(fs) {
+			m[baselineKey{f.Rule, f.Path, f.Fingerprint}]++
+		}
+		return m
 	}
-	hi = f.EndLine
-	if f.EndColumn == 1 && hi > f.Line {
-		hi--
+	b, a := count(before), count(after)
+	for k, v := range b {
+		if hid := v - a[k]; hid > 0 && n.base[k] > 0 {
+			n.base[k] = max(0, n.base[k]-hid)
+		}
 	}
-	return f.Line, hi
-}
-
-func (c *Changes) relatedTouches(f *report.Finding) bool {
-	if f.Related == nil {
-		return false
-	}
-	if f.Related.Span == (diag.Span{}) { // the other file as a whole
-		return c.touches(f.Related.Path, 0, 0)
-	}
-	return c.touches(f.Related.Path, f.RelatedLine, f.RelatedEndLine)
-}
-
-// touches reports whether lines lo..hi of path (0, 0: any line) were added
-// or changed. A file the revision did not have is new in every line.
-func (c *Changes) touches(path string, lo, hi int) bool {
-	fc := c.files[path]
-	if fc == nil {
-		return !c.atRev[path]
-	}
-	if fc.whole {
-		return true
-	}
-	if lo == 0 {
-		return len(fc.spans) > 0
-	}
-	i := sort.Search(len(fc.spans), func(i int) bool { return fc.spans[i].hi >= lo })
-	return i < len(fc.spans) && fc.spans[i].lo <= hi
 }

@@ -45,7 +45,7 @@ func TestActionOnlyNew(t *testing.T) {
 		t.Errorf("outputs = %v", outs)
 	}
 	sum, _ := os.ReadFile(summary)
-	if !strings.Contains(string(sum), "- 1 finding on lines unchanged since "+base+" not shown\n") {
+	if !strings.Contains(string(sum), "- 1 finding already present at "+base+" not shown\n") {
 		t.Errorf("summary:\n%s", sum)
 	}
 }

@@ -172,7 +172,7 @@ func TestNewFromRev(t *testing.T) {
 		t.Errorf("--new-from-rev HEAD: code %d\n got %v\nwant %v\n%s", code, got, want, errs)
 	}
 	code, _, errs = run(t, dir, "lint", "--new-from-rev", "HEAD")
-	if code != 1 || !strings.Contains(errs, "squadci: 2 findings on lines unchanged since HEAD not shown\n") {
+	if code != 1 || !strings.Contains(errs, "squadci: 2 findings already present at HEAD not shown\n") {
 		t.Errorf("text summary: code %d\n%s", code, errs)
 	}
 

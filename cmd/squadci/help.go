@@ -156,11 +156,13 @@ Adopting on a repository with findings:
                          baseline: in .squadci.yml); a finding is matched by
                          rule, path and the text of its span and line, not its
                          line number, so moved lines stay matched
-  --new-from-rev REV     report only findings on lines added or changed since
-                         the git revision REV (the index with --staged), or
-                         whose related position (the other file of a
-                         cross-file rule) changed; files new since REV report
-                         everything. Both may be given: new, and not in FILE`
+  --new-from-rev REV     lint the tree of the git revision REV too (read from
+                         git objects, no checkout) and report only the
+                         findings whose identity it does not have: a change
+                         that causes a finding elsewhere is reported, an old
+                         finding in an edited file is not; renamed files keep
+                         their findings (compared with the index with
+                         --staged). Both may be given: new, and not in FILE`
 
 // helpRequest is the flag package's ErrHelp with the flag set it came from,
 // so usageError can print that command's help.

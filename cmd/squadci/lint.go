@@ -47,7 +47,7 @@ func (c *Command) runLint(args []string) int {
 	fs.StringVar(&f.root, "root", "", "the repository root; every PATH then narrows what is reported (default: a single directory argument, else the git top-level, else the working directory)")
 	fs.StringVar(&f.baseline, "baseline", "", "report only findings not recorded in the baseline `FILE` (default: the config's baseline:)")
 	fs.StringVar(&f.writeBaseline, "write-baseline", "", "record every finding in the baseline `FILE` and exit 0")
-	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since the git revision `REV`")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings whose identity the lint of the git revision `REV` does not have")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return c.usageError(err)

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"github.com/squadci/squadci/hooks"
 	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint"
 	"github.com/squadci/squadci/lint/report"
@@ -19,7 +20,8 @@ import (
 type adoption struct {
 	baseline *lint.Baseline
 	inScope  func(path string) bool
-	changes  *lint.Changes
+	rev      *lint.Revision // --new-from-rev
+	newSince *lint.NewSince
 }
 
 // lintFiltered runs the engine and then the adoption filters, which are
@@ -46,6 +48,13 @@ func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if filters.rev != nil {
+		base, err := lintRevision(filters.rev, opts)
+		if err != nil {
+			return nil, nil, err
+		}
+		filters.newSince = lint.NewSinceFindings(filters.rev.Rev, base.Run.Findings)
 	}
 	filters.apply(&res.Run)
 	return res, fixed, nil
@@ -76,14 +85,28 @@ func (c *Command) adoptionFilters(f lintFlags, src *lintSource, cfg *lint.Config
 		a.inScope = func(p string) bool { return len(src.targets) == 0 || lint.PathUnder(src.targets, p) }
 	}
 	if f.newFromRev != "" {
-		ch, err := lint.ChangesSince(context.Background(), lint.ChangesOptions{
+		rev, err := lint.ResolveRevision(context.Background(), lint.ChangesOptions{
 			Root: src.root, Rev: f.newFromRev, Staged: f.staged, What: "--new-from-rev"})
 		if err != nil {
 			return nil, err
 		}
-		a.changes = ch
+		a.rev = rev
 	}
 	return a, nil
+}
+
+// lintRevision lints the tree of the revision, read from git objects (no
+// checkout), with the run's configuration and targets; renamed files are
+// read under their paths of now, so their findings keep their identities.
+func lintRevision(rev *lint.Revision, opts lint.Options) (*lint.Result, error) {
+	files, err := hooks.OpenRev(context.Background(), rev.Top, rev.Commit, rev.Renames)
+	if err != nil {
+		return nil, &lint.ConfigError{Path: "--new-from-rev", Message: fmt.Sprintf("cannot read the tree of %s: %v", rev.Rev, err)}
+	}
+	defer files.Close()
+	opts.Files = lint.SubFiles{Inner: files, Prefix: rev.Prefix}
+	opts.Named = false // a target the revision lacks is no error there
+	return lint.Lint(context.Background(), opts)
 }
 
 // readBaseline reads the baseline from disk; with --staged, the config's
@@ -103,11 +126,15 @@ func (s *lintSource) readBaseline(path, display string, fromConfig bool) (*lint.
 }
 
 func (a *adoption) apply(run *report.Run) {
+	before := run.Findings
 	if a.baseline != nil {
 		a.baseline.Apply(run, a.inScope)
+		if a.newSince != nil {
+			a.newSince.Credit(before, run.Findings)
+		}
 	}
-	if a.changes != nil {
-		a.changes.Apply(run)
+	if a.newSince != nil {
+		a.newSince.Apply(run)
 	}
 }
 

@@ -14,7 +14,7 @@ type Adoption struct {
 	BaselineHidden int    // findings the baseline matched
 	BaselineFixed  int    // baseline findings nothing matched any more
 	NewFromRev     string // the revision of --new-from-rev; "" when none
-	Unchanged      int    // findings outside the lines changed since NewFromRev
+	Unchanged      int    // findings whose identity the lint of NewFromRev also had
 }
 
 // Hidden is the number of findings the filters left out.
@@ -36,7 +36,7 @@ func (a *Adoption) Sentences() []string {
 		out = append(out, fmt.Sprintf("the baseline %s hid %s", a.Baseline, plural.Count(a.BaselineHidden, "finding")))
 	}
 	if a.NewFromRev != "" {
-		out = append(out, fmt.Sprintf("%s on lines unchanged since %s not shown", plural.Count(a.Unchanged, "finding"), a.NewFromRev))
+		out = append(out, fmt.Sprintf("%s already present at %s not shown", plural.Count(a.Unchanged, "finding"), a.NewFromRev))
 	}
 	if note := a.FixedNote(); note != "" {
 		out = append(out, note)

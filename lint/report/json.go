@@ -32,7 +32,7 @@ type jsonBaseline struct {
 
 type jsonNewFromRev struct {
 	Rev    string `json:"rev"`
-	Hidden int    `json:"hidden"` // findings on lines unchanged since rev
+	Hidden int    `json:"hidden"` // findings the lint of rev also had
 }
 
 func (doc *jsonReport) setAdoption(a *Adoption) {

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func agentDoc(name string, tools bool, body string) string {
+	fm := "---\nname: " + name + "\ndescription: Does " + name + ".\n"
+	if tools {
+		fm += "tools: ['read']\n"
+	}
+	return fm + "---\n# " + name + "\n\n" + body
+}
+
+// promptLines is n lines of 100 characters each.
+func promptLines(n int) string {
+	return strings.Repeat(strings.Repeat("x", 99)+"\n", n)
+}
+
+// TestNewFromRevComparesWithRevision: the lint of REV is the reference. A
+// prompt grown past AF110's limit by lines far above the cut point and a
+// deleted tools: line (AF113 on the unchanged line 1) are new; the
+// whole-file AF113 of an edited agent existed at REV and is not; a renamed
+// agent keeps its finding; a fixed finding is absent; identical findings
+// count as a multiset.
+func TestNewFromRevComparesWithRevision(t *testing.T) {
+	dir := newGitRepo(t, map[string]string{
+		".github/agents/long.agent.md":  agentDoc("long", true, promptLines(295)),
+		".github/agents/old.agent.md":   agentDoc("old", false, "body\n"),
+		".github/agents/gone.agent.md":  agentDoc("gone", false, "first\nsecond\nthird\nfourth\n"),
+		".github/agents/fixed.agent.md": agentDoc("fixed", false, "body\n"),
+		".github/agents/tools.agent.md": agentDoc("tools", true, "body\n"),
+	})
+	commitAll(t, dir, "base")
+	if code, got, errs := lintJSON(t, dir, "--new-from-rev", "HEAD"); code != 0 || len(got) != 0 {
+		t.Fatalf("unchanged tree: code %d, %v\n%s", code, got, errs)
+	}
+	mustGit(t, dir, "mv", ".github/agents/gone.agent.md", ".github/agents/moved.agent.md")
+	writeFiles(t, dir, map[string]string{
+		".github/agents/long.agent.md":  agentDoc("long", true, "added near the top\n"+promptLines(10)+promptLines(295)),
+		".github/agents/old.agent.md":   agentDoc("old", false, "body, edited\nand more\n"),
+		".github/agents/moved.agent.md": agentDoc("gone", false, "first\nsecond\nthird\nfourth, edited\n"),
+		".github/agents/fixed.agent.md": agentDoc("fixed", true, "body\n"),
+		".github/agents/tools.agent.md": agentDoc("tools", false, "body\n"),
+	})
+	code, got, errs := lintJSON(t, dir, "--new-from-rev", "HEAD")
+	var rules []string
+	for _, g := range got {
+		rules = append(rules, g[strings.Index(g, ".github/agents/")+len(".github/agents/"):])
+	}
+	want := []string{"long.agent.md:" + af110Line(t, dir) + ":AF110", "tools.agent.md:1:AF113"}
+	if code != 1 || !sameList(rules, want...) {
+		t.Errorf("--new-from-rev HEAD: code %d\n got %v\nwant %v\n%s", code, rules, want, errs)
+	}
+}
+
+// af110Line is the line plain lint reports AF110 on.
+func af110Line(t *testing.T, dir string) string {
+	t.Helper()
+	_, got, _ := lintJSON(t, dir)
+	for _, g := range got {
+		if strings.HasSuffix(g, ":AF110") {
+			parts := strings.Split(g, ":")
+			return parts[len(parts)-2]
+		}
+	}
+	t.Fatalf("no AF110 in plain lint: %v", got)
+	return ""
+}
+
+// TestNewFromRevMultiset: one identical finding at REV and two now leave
+// one reported.
+func TestNewFromRevMultiset(t *testing.T) {
+	dir := newGitRepo(t, map[string]string{"connectors/a.json": adoptManifest("alpha", "5")})
+	commitAll(t, dir, "base")
+	writeFiles(t, dir, map[string]string{"connectors/a.json": adoptManifest("alpha", "5", "5")})
+	_, all, _ := lintJSON(t, dir)
+	code, got, errs := lintJSON(t, dir, "--new-from-rev", "HEAD")
+	if code != 1 || len(got) != 1 || len(all) != 2 {
+		t.Errorf("multiset: code %d, new %v of %v\n%s", code, got, all, errs)
+	}
+}
