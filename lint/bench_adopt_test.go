@@ -164,4 +164,3 @@ func BenchmarkBaselineOnly(b *testing.B) {
 		return err
 	})
 }
-
