@@ -165,7 +165,7 @@ func TestAdoptionOutputs(t *testing.T) {
 		t.Errorf("json adoption = %+v", doc)
 	}
 	md := StepSummary(run, 0)
-	for _, want := range []string{"- the baseline b.json hid 4 findings\n", "- 2 findings on already present at main not shown\n",
+	for _, want := range []string{"- the baseline b.json hid 4 findings\n", "- 2 findings already present at main not shown\n",
 		"- 3 baseline entries are fixed; \\`--write-baseline\\` to drop them\n"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("summary lacks %q:\n%s", want, md)
