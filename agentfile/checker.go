@@ -16,6 +16,7 @@ type finding struct {
 	repair string
 	sev    diag.Severity // lower than the rule's default for this case; zero = the default
 	fix    *diag.Fix     // the one meaning-preserving repair; nil when there is none
+	anchor string        // the finding's identity anchor (diag.Diagnostic.Anchor); "" = its span's text
 }
 
 // severity is the finding's own severity, or its rule's default.
@@ -130,6 +131,7 @@ func (c *checker) diagnostics() []diag.Diagnostic {
 		d := f.rule.At(c.path, f.span, "%s", msg)
 		d.Severity = f.severity()
 		d.Fix = f.fix
+		d.Anchor = f.anchor
 		out = append(out, d)
 	}
 	return out

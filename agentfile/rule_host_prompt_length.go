@@ -1,6 +1,7 @@
 package agentfile
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -23,8 +24,10 @@ var rulePromptTooLong = diag.Register(diag.Rule{
 	Consumer: "GitHub caps a custom agent's prompt at 30,000 characters for agents it loads from .github/agents/ (the cloud agent), so the prompt is refused or cut there; VS Code and Copilot CLI read the whole body. Error where GitHub loads the file, a warning elsewhere.",
 })
 
-// checkPromptLength counts the body's characters (code points) and points
-// at the first one past the cap.
+// checkPromptLength counts the body's characters (code points) as the
+// host does, with CRLF read as one line break, and points at the first one
+// past the cap. The finding's identity is the body's length, not the text
+// at the cut point, which moves with every edit above it.
 func (c *checker) checkPromptLength() {
 	if c.body >= len(c.lines) || c.frontTarget() == "vscode" {
 		return
@@ -34,12 +37,16 @@ func (c *checker) checkPromptLength() {
 	if len(body) <= MaxPromptChars {
 		return
 	}
+	total := promptChars(body)
+	if total <= MaxPromptChars {
+		return
+	}
 	n := 0
 	for i := 0; i < len(body); {
 		if n == MaxPromptChars {
 			at := start + i
 			span := diag.Span{Start: at, End: c.lines[c.lineAt(at)].end}
-			msg := fmt.Sprintf("prompt body has %d characters; GitHub's cloud agent reads at most %d", utf8.RuneCount(body), MaxPromptChars)
+			msg := fmt.Sprintf("prompt body has %d characters; GitHub's cloud agent reads at most %d", total, MaxPromptChars)
 			switch {
 			case isSquadCoordinator(c.path):
 				c.failVendor(rulePromptTooLong, span, "", diag.SeverityNote, msg)
@@ -50,12 +57,21 @@ func (c *checker) checkPromptLength() {
 			default:
 				c.fail(rulePromptTooLong, span, "", "", "%s%s", msg, promptOptOut)
 			}
+			c.out[len(c.out)-1].anchor = "body-length"
 			return
 		}
 		_, size := utf8.DecodeRune(body[i:])
+		if body[i] == '\r' && i+1 < len(body) && body[i+1] == '\n' {
+			size = 2 // CRLF is one character once the host normalises it
+		}
 		i += size
 		n++
 	}
+}
+
+// promptChars counts b's code points with each CRLF as one.
+func promptChars(b []byte) int {
+	return utf8.RuneCount(b) - bytes.Count(b, []byte("\r\n"))
 }
 
 // promptOptOut says how to tell squadci the cap does not apply.

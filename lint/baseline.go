@@ -1,23 +1,48 @@
 package lint
 
 import (
+	"fmt"
 	"os"
 	"sort"
 
 	"github.com/squadci/squadci/lint/report"
 )
 
-// Baseline is a baseline file, version 1 (adoption.md): the findings a
+// Baseline is a baseline file, version 2 (adoption.md): the findings a
 // repository had when it adopted squadci, which a run then leaves out.
 type Baseline struct {
 	Path    string // as the user gave it, for messages and summaries
 	Entries []BaselineEntry
+	// Version is the file's format: 2, or 1 for a file written before
+	// findings had identities (matched on version 1 fingerprints).
+	Version int
 }
 
-// BaselineEntry is one fingerprint of one rule in one file, Count times.
+// BaselineEntry is one identity of one rule in one file, Count times.
+// Path is the path the finding is about (report.IdentityPath); Anchor its
+// explicit anchor, "" when its identity comes from its span's text.
 type BaselineEntry struct {
-	Rule, Path, Fingerprint string
-	Count                   int
+	Rule, Path, Anchor, Fingerprint string
+	Count                           int
+}
+
+// Note is what a run says about the file's format: for a version 1
+// baseline, that it still matches and `--write-baseline` rewrites it.
+func (b *Baseline) Note() string {
+	if b.Version != 1 {
+		return ""
+	}
+	return fmt.Sprintf("note: %s is a version 1 baseline; its entries still match the findings they matched, "+
+		"but they move with edits above a finding and with a file's first line: rerun with --write-baseline %s "+
+		"to rewrite it as version 2", b.Path, b.Path)
+}
+
+// key is what f is matched on in a baseline of the given version.
+func (b *Baseline) key(f *report.Finding) baselineKey {
+	if b.Version == 1 {
+		return baselineKey{f.Rule, f.Path, f.LegacyFingerprint}
+	}
+	return baselineKey{f.Rule, report.IdentityPath(f.Diagnostic), f.Fingerprint}
 }
 
 // baselineKey is what a finding and an entry are matched on.
@@ -27,12 +52,16 @@ type baselineKey struct{ rule, path, fingerprint string }
 // counting the identical ones, sorted by path, rule, fingerprint.
 func NewBaseline(findings []report.Finding) *Baseline {
 	counts := map[baselineKey]int{}
+	anchors := map[baselineKey]string{}
+	b := &Baseline{Version: 2}
 	for _, f := range report.Ungroup(findings) { // every member of a cause is recorded
-		counts[baselineKey{f.Rule, f.Path, f.Fingerprint}]++
+		k := b.key(&f)
+		counts[k]++
+		anchors[k] = f.Anchor
 	}
-	b := &Baseline{Entries: make([]BaselineEntry, 0, len(counts))}
+	b.Entries = make([]BaselineEntry, 0, len(counts))
 	for k, n := range counts {
-		b.Entries = append(b.Entries, BaselineEntry{Rule: k.rule, Path: k.path, Fingerprint: k.fingerprint, Count: n})
+		b.Entries = append(b.Entries, BaselineEntry{Rule: k.rule, Path: k.path, Anchor: anchors[k], Fingerprint: k.fingerprint, Count: n})
 	}
 	sort.Slice(b.Entries, func(i, j int) bool {
 		x, y := b.Entries[i], b.Entries[j]
@@ -99,7 +128,7 @@ func (b *Baseline) Apply(run *report.Run, inScope func(path string) bool) {
 	kept := all[:0:0]
 	hidden := 0
 	for _, f := range all {
-		k := baselineKey{f.Rule, f.Path, f.Fingerprint}
+		k := b.key(&f)
 		if left[k] > 0 {
 			left[k]--
 			hidden++

@@ -11,20 +11,24 @@ import (
 )
 
 // Marshal writes the baseline in the one byte layout of adoption.md
-// (version 1): the header line, then one finding object per line in the
+// (version 2): the header line, then one finding object per line in the
 // entries' order, LF line endings and a final newline, so the file diffs
 // and reviews line by line and is the same on every machine.
 func (b *Baseline) Marshal() []byte {
 	var buf bytes.Buffer
-	buf.WriteString(`{"version": 1, "tool": "squadci",` + "\n")
+	buf.WriteString(`{"version": 2, "tool": "squadci",` + "\n")
 	if len(b.Entries) == 0 {
 		buf.WriteString(` "findings": []}` + "\n")
 		return buf.Bytes()
 	}
 	buf.WriteString(` "findings": [` + "\n")
 	for i, e := range b.Entries {
-		fmt.Fprintf(&buf, `  {"rule": %s, "path": %s, "fingerprint": %s, "count": %d}`,
-			jsonString(e.Rule), jsonString(e.Path), jsonString(e.Fingerprint), e.Count)
+		anchor := ""
+		if e.Anchor != "" {
+			anchor = `, "anchor": ` + jsonString(e.Anchor)
+		}
+		fmt.Fprintf(&buf, `  {"rule": %s, "path": %s%s, "fingerprint": %s, "count": %d}`,
+			jsonString(e.Rule), jsonString(e.Path), anchor, jsonString(e.Fingerprint), e.Count)
 		if i < len(b.Entries)-1 {
 			buf.WriteByte(',')
 		}
@@ -62,8 +66,13 @@ func ParseBaseline(display string, src []byte) (*Baseline, error) {
 	if err := p.closed(root, "the baseline", "version", "tool", "findings"); err != nil {
 		return nil, err
 	}
-	if v := root.Get("version"); v == nil || v.Str != "1" || v.Kind != source.KindNumber {
-		return nil, p.errAt(spanStart(v, root), `"version" must be 1, the only baseline version squadci writes`)
+	switch v := root.Get("version"); {
+	case v != nil && v.Kind == source.KindNumber && v.Str == "2":
+		b.Version = 2
+	case v != nil && v.Kind == source.KindNumber && v.Str == "1":
+		b.Version = 1 // matched on the version 1 fingerprints (Baseline.Note)
+	default:
+		return nil, p.errAt(spanStart(v, root), `"version" must be 2 (or 1, the older format squadci still reads)`)
 	}
 	if v := root.Get("tool"); v == nil || v.Kind != source.KindString || v.Str != "squadci" {
 		return nil, p.errAt(spanStart(v, root), `"tool" must be "squadci"`)
@@ -74,7 +83,7 @@ func ParseBaseline(display string, src []byte) (*Baseline, error) {
 	}
 	seen := map[baselineKey]*source.Value{}
 	for i, v := range list.Elems {
-		e, err := p.entry(i, v)
+		e, err := p.entry(i, v, b.Version)
 		if err != nil {
 			return nil, err
 		}
@@ -111,15 +120,25 @@ func (p *baselineParser) closed(obj *source.Value, what string, allowed ...strin
 }
 
 // entry reads findings[i].
-func (p *baselineParser) entry(i int, v *source.Value) (BaselineEntry, error) {
+func (p *baselineParser) entry(i int, v *source.Value, version int) (BaselineEntry, error) {
 	what := fmt.Sprintf("findings[%d]", i)
 	if v.Kind != source.KindObject {
 		return BaselineEntry{}, p.errAt(v.Span.Start, "%s must be an object {rule, path, fingerprint, count}, not %s", what, v.Kind)
 	}
-	if err := p.closed(v, what, "rule", "path", "fingerprint", "count"); err != nil {
+	keys := []string{"rule", "path", "fingerprint", "count"}
+	if version >= 2 {
+		keys = []string{"rule", "path", "anchor", "fingerprint", "count"}
+	}
+	if err := p.closed(v, what, keys...); err != nil {
 		return BaselineEntry{}, err
 	}
 	var e BaselineEntry
+	if a := v.Get("anchor"); a != nil {
+		if a.Kind != source.KindString || a.Str == "" {
+			return e, p.errAt(a.Span.Start, "%s.anchor must be a non-empty string", what)
+		}
+		e.Anchor = a.Str
+	}
 	for _, f := range []struct {
 		key string
 		to  *string

@@ -28,7 +28,7 @@ func TestBaselineMarshal(t *testing.T) {
 		finding("AG101", "connectors/a.json", fpA, 1),
 		finding("CN101", "connectors/a.json", fpA, 4),
 	})
-	want := `{"version": 1, "tool": "squadci",
+	want := `{"version": 2, "tool": "squadci",
  "findings": [
   {"rule": "AG101", "path": "connectors/a.json", "fingerprint": "` + fpA + `", "count": 1},
   {"rule": "CN101", "path": "connectors/a.json", "fingerprint": "` + fpA + `", "count": 1},
@@ -43,7 +43,7 @@ func TestBaselineMarshal(t *testing.T) {
 	if err != nil || len(back.Entries) != 4 || back.Entries[2].Count != 2 || back.Total() != 5 {
 		t.Fatalf("round trip = %+v, %v", back, err)
 	}
-	if got := string(NewBaseline(nil).Marshal()); got != "{\"version\": 1, \"tool\": \"squadci\",\n \"findings\": []}\n" {
+	if got := string(NewBaseline(nil).Marshal()); got != "{\"version\": 2, \"tool\": \"squadci\",\n \"findings\": []}\n" {
 		t.Errorf("empty baseline = %q", got)
 	}
 }
@@ -83,8 +83,8 @@ func TestParseBaselineErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
 		{"not json", "{", "b.json:1:2: invalid JSON"},
 		{"array", "[]", "b.json:1:1: a baseline is a JSON object, not array"},
-		{"version", `{"version": 2, "tool": "squadci", "findings": []}`, `b.json:1:13: "version" must be 1`},
-		{"version string", `{"version": "1", "tool": "squadci", "findings": []}`, `b.json:1:13: "version" must be 1`},
+		{"version", `{"version": 3, "tool": "squadci", "findings": []}`, `b.json:1:13: "version" must be 2`},
+		{"version string", `{"version": "1", "tool": "squadci", "findings": []}`, `b.json:1:13: "version" must be 2`},
 		{"no tool", `{"version": 1, "findings": []}`, `b.json:1:1: "tool" must be "squadci"`},
 		{"unknown key", `{"version": 1, "tool": "squadci", "finding": []}`, `b.json:1:35: unknown key "finding" in the baseline; allowed: version, tool, findings (did you mean "findings"?)`},
 		{"findings object", `{"version": 1, "tool": "squadci", "findings": {}}`, `b.json:1:47: "findings" must be an array`},

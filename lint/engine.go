@@ -436,7 +436,8 @@ func (s *session) reported(path string) bool {
 func resolve(d diag.Diagnostic, src, shown []byte, cache map[string]*source.Lines) report.Finding {
 	f := report.Finding{Diagnostic: d, Line: 1, Column: 1, EndLine: 1, EndColumn: 1}
 	if src == nil {
-		f.Fingerprint = report.Fingerprint(d.Rule, d.Path, "", "")
+		f.Fingerprint = report.IdentityOf(d, "")
+		f.LegacyFingerprint = report.Fingerprint(d.Rule, d.Path, "", "")
 		return f
 	}
 	l := cache[d.Path]
@@ -448,6 +449,7 @@ func resolve(d diag.Diagnostic, src, shown []byte, cache map[string]*source.Line
 	f.Line, f.Column, f.EndLine, f.EndColumn = start.Line, start.Column, end.Line, end.Column
 	f.SourceLine = source.NewLines(shown).Text(start.Line)
 	lo, hi := min(max(d.Span.Start, 0), len(shown)), min(max(d.Span.End, d.Span.Start, 0), len(shown))
-	f.Fingerprint = report.Fingerprint(d.Rule, d.Path, string(shown[lo:hi]), f.SourceLine)
+	f.Fingerprint = report.IdentityOf(d, string(shown[lo:hi]))
+	f.LegacyFingerprint = report.Fingerprint(d.Rule, d.Path, string(shown[lo:hi]), f.SourceLine)
 	return f
 }

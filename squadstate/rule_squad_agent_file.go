@@ -42,7 +42,7 @@ func checkSquadAgentFile(c *checker, t *squadTeam) {
 			// Nothing reads the squad yet (squad import writes only .squad/):
 			// a warning, since nothing misbehaves until someone expects it.
 			d := ruleSquadAgentFile.At(at.path, at.head(), "the repository has no %s, the Squad coordinator: "+
-				"no host (VS Code, Copilot CLI, the cloud agent) offers the squad until `squad upgrade` writes it", agentFile)
+				"no host (VS Code, Copilot CLI, the cloud agent) offers the squad until `squad upgrade` writes it", agentFile).AboutFile(agentFile)
 			d.Severity = diag.SeverityWarning
 			c.report(d)
 		}

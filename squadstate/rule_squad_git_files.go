@@ -58,7 +58,7 @@ func checkGitattributes(c *checker) {
 	d := c.doc(".gitattributes")
 	if d == nil {
 		at := c.firstSquadDoc()
-		c.report(ruleGitattributes.At(at.path, at.head(), "the repository has no .gitattributes with Squad's merge=union rules"))
+		c.report(ruleGitattributes.At(at.path, at.head(), "the repository has no .gitattributes with Squad's merge=union rules").AboutFile(".gitattributes"))
 		return
 	}
 	have := map[string]bool{}
@@ -88,7 +88,7 @@ func checkGitattributes(c *checker) {
 		}
 	}
 	if len(missing) > 0 {
-		c.report(ruleGitattributes.At(d.path, d.head(), ".gitattributes lacks %s", strings.Join(missing, ", ")).
+		c.report(ruleGitattributes.At(d.path, d.head(), ".gitattributes lacks %s", strings.Join(missing, ", ")).AboutFile(d.path).
 			WithFix(appendLines(d.src, missing)))
 	}
 }
@@ -113,7 +113,7 @@ func checkGitignore(c *checker) {
 	d := c.doc(".gitignore")
 	if d == nil {
 		at := c.firstSquadDoc()
-		c.report(ruleGitignore.At(at.path, at.head(), "the repository has no .gitignore ignoring Squad's runtime directories"))
+		c.report(ruleGitignore.At(at.path, at.head(), "the repository has no .gitignore ignoring Squad's runtime directories").AboutFile(".gitignore"))
 		return
 	}
 	have := map[string]bool{}
@@ -137,7 +137,7 @@ func checkGitignore(c *checker) {
 		}
 	}
 	if len(missing) > 0 {
-		c.report(ruleGitignore.At(d.path, d.head(), ".gitignore does not ignore %s", strings.Join(missing, ", ")))
+		c.report(ruleGitignore.At(d.path, d.head(), ".gitignore does not ignore %s", strings.Join(missing, ", ")).AboutFile(d.path))
 	}
 }
 

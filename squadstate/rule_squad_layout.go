@@ -44,7 +44,7 @@ func checkSquadLayout(c *checker, t *squadTeam) {
 				continue
 			} else if unread {
 				d := c.firstSquadDoc()
-				c.report(unreadBranchNote(ruleSquadLayout, t, d.path, d.head(), f))
+				c.report(unreadBranchNote(ruleSquadLayout, t, d.path, d.head(), f).AboutFile(squadDir + f))
 				continue
 			}
 		}
@@ -57,7 +57,7 @@ func checkSquadLayout(c *checker, t *squadTeam) {
 		return
 	}
 	d := c.firstSquadDoc()
-	c.report(ruleSquadLayout.At(d.path, d.head(), ".squad/ has no %s", strings.Join(missing, ", ")))
+	c.report(ruleSquadLayout.At(d.path, d.head(), ".squad/ has no %s", strings.Join(missing, ", ")).AboutFile(squadDir))
 }
 
 // firstSquadDoc is the loaded .squad file findings about the directory sit

@@ -82,6 +82,9 @@ func (c *Command) adoptionFilters(f lintFlags, src *lintSource, cfg *lint.Config
 			return nil, err
 		}
 		a.baseline = b
+		if note := b.Note(); note != "" {
+			fmt.Fprintf(c.Stderr, "squadci: %s\n", note)
+		}
 		a.inScope = func(p string) bool { return len(src.targets) == 0 || lint.PathUnder(src.targets, p) }
 	}
 	if f.newFromRev != "" {

@@ -70,6 +70,24 @@ type Diagnostic struct {
 	// Fix is the one meaning-preserving repair of the finding; nil when the
 	// rule offers none (adoption.md, Fixes).
 	Fix *Fix
+	// Anchor is what the finding is about inside its file (a key path, a
+	// section, a name, or a fixed word such as "body-length"), so its
+	// identity survives edits that move it (adoption.md, Identity). Empty:
+	// the identity falls back to the span's text. AboutFile sets the anchor
+	// of a finding about a whole or missing file.
+	Anchor string
+}
+
+// FileAnchorPrefix marks an Anchor naming the file the finding is about
+// (a missing file), whatever file the finding is placed in.
+const FileAnchorPrefix = "file:"
+
+// AboutFile anchors d to the file p (repository-relative): a finding about
+// a missing or whole file, whose identity is p alone, not the place (the
+// first squad file's head) where it is shown.
+func (d Diagnostic) AboutFile(p string) Diagnostic {
+	d.Anchor = FileAnchorPrefix + p
+	return d
 }
 
 // Position is a span in a file.

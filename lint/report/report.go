@@ -20,6 +20,9 @@ type Finding struct {
 	// partialFingerprints share them.
 	Fingerprint string
 	Occurrence  int
+	// LegacyFingerprint is the version 1 fingerprint (Fingerprint), which
+	// version 1 baselines are matched on.
+	LegacyFingerprint string
 	// RelatedLine..RelatedEndLine are the lines of Diagnostic.Related in
 	// its file; 0 when there is no related position or its file's text is
 	// unknown (then the whole file stands for it).

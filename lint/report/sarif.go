@@ -355,7 +355,7 @@ func truncate(s string, n int) string {
 func partialFingerprints(f *Finding, lineHash string) map[string]string {
 	m := map[string]string{"primaryLocationLineHash": lineHash}
 	if f.Fingerprint != "" {
-		m["squadci/v1"] = fmt.Sprintf("%s:%d", f.CauseFingerprint(), f.IdentityOccurrence())
+		m["squadci/v2"] = fmt.Sprintf("%s:%d", f.CauseFingerprint(), f.IdentityOccurrence())
 	}
 	return m
 }

@@ -185,8 +185,8 @@ func TestFingerprintIgnoresLineNumber(t *testing.T) {
 	if fs[0].Occurrence != 1 || fs[1].Occurrence != 2 || fs[2].Occurrence != 1 {
 		t.Fatalf("occurrences %d %d %d", fs[0].Occurrence, fs[1].Occurrence, fs[2].Occurrence)
 	}
-	if got := partialFingerprints(&fs[1], "h:1")["squadci/v1"]; got != a+":2" {
-		t.Fatalf("squadci/v1 = %q", got)
+	if got := partialFingerprints(&fs[1], "h:1")["squadci/v2"]; got != a+":2" {
+		t.Fatalf("squadci/v2 = %q", got)
 	}
 }
 
