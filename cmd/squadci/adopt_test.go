@@ -74,7 +74,7 @@ func TestBaselineSurvivesMovedLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(string(written), "{\"version\": 1, \"tool\": \"squadci\",\n \"findings\": [\n  {\"rule\": \"CN104\", \"path\": \"connectors/a.json\", ") ||
+	if !strings.HasPrefix(string(written), "{\"version\": 2, \"tool\": \"squadci\",\n \"findings\": [\n  {\"rule\": \"CN104\", \"path\": \"connectors/a.json\", ") ||
 		!strings.HasSuffix(string(written), "\"count\": 1}\n ]}\n") {
 		t.Errorf("baseline file:\n%s", written)
 	}
@@ -235,7 +235,7 @@ func TestBaselineStagedFromIndex(t *testing.T) {
 		t.Fatalf("write-baseline: %d %s", code, errs)
 	}
 	mustGit(t, dir, "add", "-A")
-	writeFiles(t, dir, map[string]string{"b.json": "{\"version\": 1, \"tool\": \"squadci\",\n \"findings\": []}\n"})
+	writeFiles(t, dir, map[string]string{"b.json": "{\"version\": 2, \"tool\": \"squadci\",\n \"findings\": []}\n"})
 	if code, got, errs := lintJSON(t, dir, "--staged"); code != 0 || len(got) != 0 {
 		t.Errorf("staged: code %d, findings %v\n%s", code, got, errs)
 	}
