@@ -23,7 +23,7 @@ func checkCastingRegistry(c *checker, t *squadTeam) {
 	if t.reg == nil {
 		if !c.exists(squadDir + "casting/registry.json") {
 			d := c.firstSquadDoc()
-			c.report(ruleCastingRegistry.At(d.path, d.head(), ".squad/casting/registry.json does not exist").AboutFile(squadDir+"casting/registry.json"))
+			c.report(ruleCastingRegistry.At(d.path, d.head(), ".squad/casting/registry.json does not exist").AboutFile(squadDir + "casting/registry.json"))
 		}
 		return
 	}
