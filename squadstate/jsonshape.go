@@ -39,7 +39,7 @@ func (s *shape) object(v *source.Value, where string, fields []field) {
 		m := v.Get(f.name)
 		if m == nil {
 			if !f.optional {
-				s.c.report(s.r.At(s.d.path, diag.Span{Start: v.Span.Start, End: v.Span.Start + 1}, "%s has no %q", where, f.name))
+				s.c.report(s.r.At(s.d.path, diag.Span{Start: v.Span.Start, End: v.Span.Start + 1}, "%s has no %q", where, f.name).AnchoredTo("json:" + where + ".missing:" + f.name))
 			}
 			continue
 		}

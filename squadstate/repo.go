@@ -1,6 +1,7 @@
 package squadstate
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -144,7 +145,25 @@ type checker struct {
 	branchRead  bool
 }
 
-func (c *checker) report(d diag.Diagnostic) { c.out = append(c.out, d) }
+func (c *checker) report(d diag.Diagnostic) {
+	if d.Anchor == "" {
+		if doc := c.docs[d.Path]; doc != nil && d.Span == doc.head() {
+			d.Anchor = wholeFileAnchor(d.Message)
+		}
+	}
+	c.out = append(c.out, d)
+}
+
+// digits are the numbers of a message: counts and line references.
+var digits = regexp.MustCompile(`[0-9]+`)
+
+// wholeFileAnchor is the anchor of a finding about a whole file, shown on
+// its first line: what the message says, without its numbers (the line of
+// a place it cites, a count of lines), so text added above or blank lines at the top of the
+// file leave its identity as it was (adoption.md, Identity).
+func wholeFileAnchor(msg string) string {
+	return "file-head:" + digits.ReplaceAllString(msg, "#")
+}
 
 // doc returns the parsed file at path, or nil when it was not loaded.
 func (c *checker) doc(path string) *doc {

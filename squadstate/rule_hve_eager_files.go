@@ -41,7 +41,7 @@ func checkEagerFiles(c *checker, h *hveRoot) {
 		}
 	}
 	if len(missing) > 0 {
-		c.report(ruleEagerFiles.At(at.path, at.head(), "squad root %s has no %s", h.dir, strings.Join(missing, ", ")))
+		c.report(ruleEagerFiles.At(at.path, at.head(), "squad root %s has no %s", h.dir, strings.Join(missing, ", ")).AboutFile(h.dir))
 	}
 	if turn, ok := h.state.turn(); ok && turn > 0 && len(h.history) == 0 {
 		v := h.state.root.Get("turn")

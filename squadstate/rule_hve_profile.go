@@ -40,7 +40,7 @@ func checkProfileNote(c *checker, h *hveRoot) {
 	c.explain(h)
 	at := h.anyFile()
 	if msg := profileNote(h); msg != "" && at != nil {
-		c.report(ruleProfile.At(at.path, at.head(), "squad root %s: %s", h.dir, msg))
+		c.report(ruleProfile.At(at.path, at.head(), "squad root %s: %s", h.dir, msg).AboutFile(h.dir))
 	}
 }
 

@@ -36,7 +36,7 @@ func checkCastingRegistry(c *checker, t *squadTeam) {
 	case root.Kind != source.KindObject:
 		c.report(ruleCastingRegistry.At(d.path, root.Span, "the registry is %s; want an object {\"agents\": {…}}", kindName(root)))
 	case a == nil:
-		c.report(ruleCastingRegistry.At(d.path, diag.Span{Start: root.Span.Start, End: root.Span.Start + 1}, "the registry has no \"agents\" object"))
+		c.report(ruleCastingRegistry.At(d.path, diag.Span{Start: root.Span.Start, End: root.Span.Start + 1}, "the registry has no \"agents\" object").AnchoredTo("json:missing:agents"))
 	case a.Kind != source.KindObject:
 		c.report(ruleCastingRegistry.At(d.path, a.Span, "agents is %s; want an object keyed by the lowercased cast name", kindName(a)))
 	}

@@ -90,6 +90,14 @@ func (d Diagnostic) AboutFile(p string) Diagnostic {
 	return d
 }
 
+// AnchoredTo sets d's anchor to a: what the finding is about inside its
+// file (a key path, a section, a name), when its span's text says too
+// little (a missing member shown at its object's opening brace).
+func (d Diagnostic) AnchoredTo(a string) Diagnostic {
+	d.Anchor = a
+	return d
+}
+
 // Position is a span in a file.
 type Position struct {
 	Path string
