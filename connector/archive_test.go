@@ -10,6 +10,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 const (
@@ -227,7 +229,7 @@ func TestArchiveNeverOverwrites(t *testing.T) {
 	dir := researchBox + archiveDir + archFailed + "/"
 	writeRel(t, root, dir+archFailed+".snapshot.json", "an older archive's snapshot\n")
 	if err := os.Link(filepath.Join(root, researchBox+archFailed+".result.json"), filepath.Join(root, dir+archFailed+".result.json")); err != nil {
-		t.Skipf("no hard links: %v", err)
+		testtool.Unsupported(t, "hard links", err)
 	}
 	rep := runArchive(t, root, ms, ArchiveOptions{})
 	i := slices.IndexFunc(rep.Tasks, func(t ArchivedTask) bool { return t.TaskID == archFailed })

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 func TestCheckRepoPath(t *testing.T) {
@@ -38,7 +40,7 @@ func TestCheckRepoPath(t *testing.T) {
 func TestCreateFileRefusesLinks(t *testing.T) {
 	root, outside := t.TempDir(), t.TempDir()
 	if err := os.Symlink(outside, filepath.Join(root, "scripts")); err != nil {
-		t.Skip(err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	if err := os.MkdirAll(filepath.Join(root, "docs"), 0o755); err != nil {
 		t.Fatal(err)
@@ -75,7 +77,7 @@ func TestCreateFileRefusesLinks(t *testing.T) {
 func TestMakeRealDirsRefusesLink(t *testing.T) {
 	root, outside := t.TempDir(), t.TempDir()
 	if err := os.Symlink(outside, filepath.Join(root, "a")); err != nil {
-		t.Skip(err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	if err := makeRealDirs(root, "a/b"); err == nil || !strings.Contains(err.Error(), "a is a symlink") {
 		t.Errorf("err = %v", err)

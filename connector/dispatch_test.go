@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // dispatchRepo is a copy of the ok-1-1-orchestrator fixture plus the
@@ -93,7 +95,7 @@ func TestDispatchRefusesLinkedMailbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(root, "elsewhere"), box); err != nil {
-		t.Skipf("symlinks unsupported: %v", err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	o := DispatchOptions{ConnectorID: "acme-research-agent", Role: "researcher", Task: "Research.", DeliverableRoot: "reports/r/",
 		BindingID: "research-agent", MemberName: "Consumer Research Agent", SquadRoot: ".copilot-tracking/squad/",

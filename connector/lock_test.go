@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 func TestLockBreaking(t *testing.T) {
@@ -97,7 +99,7 @@ func TestLockFlockedIsBusy(t *testing.T) {
 	}
 	defer f.Close()
 	if ok, err := tryFlock(f); !ok || err != nil {
-		t.Skipf("no advisory locks here: %v", err)
+		testtool.Unsupported(t, "advisory locks", err)
 	}
 	_, events, err := acquireLock(p, "t-1.lock", "t-1", LockPolicy{}.self(), time.Now())
 	if !errors.Is(err, errLockBusy) || len(events) != 1 || events[0].Why != "another process holds it" {
@@ -190,11 +192,11 @@ func TestLockNotARegularFile(t *testing.T) {
 	os.WriteFile(target, []byte("x"), 0o644)
 	link := filepath.Join(dir, "a.lock")
 	if err := os.Symlink(target, link); err != nil {
-		t.Skip(err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	fifo := filepath.Join(dir, "b.lock")
 	if err := exec.Command("mkfifo", fifo).Run(); err != nil {
-		t.Skip(err)
+		testtool.Unsupported(t, "FIFOs", err)
 	}
 	for _, p := range []string{link, fifo} {
 		_, events, err := acquireLock(p, filepath.Base(p), "a", LockPolicy{}.self(), time.Now())

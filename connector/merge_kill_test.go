@@ -51,7 +51,7 @@ func TestMergeKilledAnywhereLeavesTaskAbsentOrWhole(t *testing.T) {
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
 	arts := map[string]string{"reports/research/deep/a.md": "# A\n", "reports/research/b.md": string(make([]byte, 70000))}
 	setup := func(t *testing.T) (string, []*Manifest, *Dispatched, string) {

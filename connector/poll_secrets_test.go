@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 const leakValue = "sk-live-Zq8rT2vW9xY4mN7p"
@@ -20,9 +21,7 @@ const leakValue = "sk-live-Zq8rT2vW9xY4mN7p"
 // name, a JSON escape; "clean" leaks nothing.
 func leakyAdapter(t *testing.T, root, behaviour string) []string {
 	t.Helper()
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
+	testtool.LookPath(t, "sh", "apt-get install dash")
 	script := `#!/bin/sh
 set -eu
 req="$2"
@@ -61,9 +60,7 @@ func TestPollFailsALeakedSecret(t *testing.T) {
 	} {
 		t.Run(tc.behaviour, func(t *testing.T) {
 			if tc.behaviour == "base64" {
-				if _, err := exec.LookPath("base64"); err != nil {
-					t.Skip("no base64")
-				}
+				testtool.LookPath(t, "base64", "apt-get install coreutils")
 			}
 			root, ms := resumeRepo(t)
 			d := dispatchAt(t, root, ms, time.Now(), 60, 2)

@@ -2,9 +2,9 @@ package connector
 
 import (
 	"context"
+	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint/secrets"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -18,9 +18,7 @@ import (
 // a good result, then exit 1) and publishes the result atomically.
 func adapterScript(t *testing.T, root, behaviour string) []string {
 	t.Helper()
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
+	testtool.LookPath(t, "sh", "apt-get install dash")
 	script := `#!/bin/sh
 set -eu
 req="$2"

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // groupScript is an adapter whose behaviour ($1) leaves processes behind:
@@ -22,9 +24,7 @@ import (
 //	escape  as daemon, but the child leaves the process group (setsid)
 func groupScript(t *testing.T, root string) []string {
 	t.Helper()
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
+	testtool.LookPath(t, "sh", "apt-get install dash")
 	writeRel(t, root, "group.sh", `#!/bin/sh
 req="$3"
 echo run >> calls.log
@@ -107,9 +107,7 @@ func TestPollOneVerdictWhenADaemonHoldsTheOutput(t *testing.T) {
 	for _, tc := range []struct{ behaviour, code string }{{"daemon", "0"}, {"daemon", "1"}, {"escape", "0"}} {
 		t.Run(tc.behaviour+"-"+tc.code, func(t *testing.T) {
 			if tc.behaviour == "escape" {
-				if _, err := exec.LookPath("setsid"); err != nil {
-					t.Skip("no setsid")
-				}
+				testtool.LookPath(t, "setsid", "apt-get install util-linux")
 				old := outputDrain
 				outputDrain = 300 * time.Millisecond
 				t.Cleanup(func() { outputDrain = old })

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // resumeRepo is a repository with the research agent's manifest only.
@@ -311,7 +313,7 @@ func deadPID(t *testing.T) int {
 	t.Helper()
 	p, err := os.StartProcess("/bin/sh", []string{"sh", "-c", "exit 0"}, &os.ProcAttr{})
 	if err != nil {
-		t.Skipf("no /bin/sh: %v", err)
+		testtool.Unsupported(t, "/bin/sh", err)
 	}
 	if _, err := p.Wait(); err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/squadci/squadci/internal/corpus"
+	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint/report"
 )
 
@@ -36,9 +37,7 @@ var (
 
 func adoptCorpus(b *testing.B) string {
 	b.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		b.Skip("git is not installed")
-	}
+	testtool.LookPath(b, "git", "apt-get install git")
 	adoptOnce.Do(func() { adoptDir, adoptErr = writeAdoptCorpus() })
 	if adoptErr != nil {
 		b.Fatal(adoptErr)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 const exchangeFixtures = "../testdata/connector/exchange"
@@ -100,7 +101,7 @@ func TestExchangeSymlinkedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(root, "elsewhere.json"), res); err != nil {
-		t.Skipf("symlinks unsupported: %v", err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	got := rulesByPath(lintTree(t, root, Options{}).Run.Findings)
 	want := map[string][]string{".connector-drops/acme-research-agent/t-3f9c2a7e51d04b88.result.json": {"SQ003"}}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/report"
 )
@@ -102,7 +103,7 @@ func TestLintTooLargeIsNotRead(t *testing.T) {
 	}
 	// A 2 GB sparse file: reading it would take seconds and 2 GB of memory.
 	if err := f.Truncate(2 << 30); err != nil {
-		t.Skipf("sparse files unsupported here: %v", err)
+		testtool.Unsupported(t, "sparse files", err)
 	}
 	f.Close()
 	res := lintTree(t, root, Options{})
@@ -119,7 +120,7 @@ func TestLintTooLargeIsNotRead(t *testing.T) {
 func TestLintSymlinkNotFollowed(t *testing.T) {
 	root := writeTree(t, map[string]string{"elsewhere/m.json": goodManifest, "connectors/.keep.json": goodManifest})
 	if err := os.Symlink(filepath.Join(root, "elsewhere/m.json"), filepath.Join(root, "connectors/link.json")); err != nil {
-		t.Skipf("symlinks unsupported: %v", err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	res := lintTree(t, root, Options{})
 	got := rulesByPath(res.Run.Findings)
@@ -210,12 +211,7 @@ func TestGuardTurnsPanicIntoFinding(t *testing.T) {
 }
 
 func TestLintHonoursGitignore(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("SQUADCI_REQUIRE_TOOLS") != "" {
-			t.Fatal("git is required")
-		}
-		t.Skip("git not installed")
-	}
+	testtool.LookPath(t, "git", "apt-get install git")
 	root := writeTree(t, map[string]string{
 		".gitignore":                  "connectors/generated/\n",
 		"connectors/generated/x.json": "{",

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // hostileAdapter is the research adapter that also leaves names meant to
@@ -82,9 +84,7 @@ func uploaded(t *testing.T, out string) map[string]os.FileMode {
 // with control characters are left out of the list by poll (which exits
 // 1), links are not copied, and nothing from outside the checkout arrives.
 func TestCollectStepUploadsOnlyTaskFiles(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("needs bash")
-	}
+	testtool.LookPath(t, "bash", "apt-get install bash")
 	step := collectStep(t)
 	root, tasks := shardRepo(t, 1)
 	adapter := researchAdapter[:strings.LastIndex(researchAdapter, "echo \"adapter finished")] + hostileAdapter[strings.Index(hostileAdapter, "root="):]
@@ -126,9 +126,7 @@ func TestCollectStepUploadsOnlyTaskFiles(t *testing.T) {
 // newline inside an entry, a missing final NUL — fails the collect step
 // before anything is copied.
 func TestCollectStepRefusesATamperedList(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("needs bash")
-	}
+	testtool.LookPath(t, "bash", "apt-get install bash")
 	step := collectStep(t)
 	dir := t.TempDir()
 	writeFile(t, dir, "reports/ok.md", "fine\n")

@@ -2,10 +2,11 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // readmeReleaseBase is where the README's release snippets download from;
@@ -76,9 +77,7 @@ func TestReadmeInstallFromRelease(t *testing.T) {
 		if !strings.Contains(byHand, readmeReleaseBase) || !strings.Contains(script, "v="+r.version) {
 			t.Fatalf("the by-hand lines no longer name %s and v=1.2.3 os=linux arch=amd64:\n%s", readmeReleaseBase, byHand)
 		}
-		if _, err := exec.LookPath("sha256sum"); err != nil {
-			t.Skip("no sha256sum (the README names shasum for macOS)")
-		}
+		testtool.LookPath(t, "sha256sum", "apt-get install coreutils")
 		dir := t.TempDir()
 		out, code := runScript(t, bash, script, dir, installEnv())
 		if code != 0 || !strings.Contains(out, ": OK\nsquadci ") {

@@ -86,7 +86,7 @@ func TestInstallScriptDigestTools(t *testing.T) {
 						t.Fatal(err)
 					}
 				} else if tool == digest {
-					t.Skipf("%s not found", digest)
+					testtool.Missing(t, digest, "apt-get install coreutils")
 				}
 			}
 			srv := serveRelease(t, r, serveOpts{})

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 var updateReadme = flag.Bool("update-readme", false, "rewrite the outputs the README shows after `$ squadci` lines")
@@ -127,9 +129,7 @@ func TestReadmeInstallFromClone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh to run the README's line with")
-	}
+	testtool.LookPath(t, "sh", "apt-get install dash")
 	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
 	if err != nil {
 		t.Fatal(err)

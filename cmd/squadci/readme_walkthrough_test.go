@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // walkthroughHeading is the README section whose sh blocks are run.
@@ -50,10 +51,7 @@ func TestReadmeWalkthrough(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh to run the README's blocks with")
-	}
+	sh := testtool.LookPath(t, "sh", "apt-get install dash")
 	script := walkthroughScript(t)
 	dir := freshRepo(t)
 	cmd := exec.Command(sh, "-c", script)

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/squadci/squadci/internal/testtool"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -48,7 +49,7 @@ func TestLintRefusesHostileConfigAndBaseline(t *testing.T) {
 		t.Run("config "+kind, func(t *testing.T) {
 			dir := newGitRepo(t, map[string]string{"connectors/a.json": adoptManifest("acme")})
 			if err := mk(filepath.Join(dir, ".squadci.yml")); err != nil {
-				t.Skip(err)
+				testtool.Unsupported(t, kind, err)
 			}
 			code, _, errs := runWithin(t, dir, "lint")
 			if code != 2 || !strings.Contains(errs, ".squadci.yml: cannot read config: ") || !strings.Contains(errs, "not a regular file") {
@@ -61,7 +62,7 @@ func TestLintRefusesHostileConfigAndBaseline(t *testing.T) {
 				".squadci.yml":      "version: 1\nbaseline: baseline.json\n",
 			})
 			if err := mk(filepath.Join(dir, "baseline.json")); err != nil {
-				t.Skip(err)
+				testtool.Unsupported(t, kind, err)
 			}
 			code, _, errs := runWithin(t, dir, "lint")
 			if code != 2 || !strings.Contains(errs, "baseline.json: cannot read baseline: ") || !strings.Contains(errs, "not a regular file") {
@@ -81,7 +82,7 @@ func TestWriteBaselineRefusesSymlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(outside, filepath.Join(dir, "baseline.json")); err != nil {
-		t.Skip(err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	code, _, errs := run(t, dir, "lint", "--write-baseline", "baseline.json")
 	if got, _ := os.ReadFile(outside); code != 2 || string(got) != "precious\n" || !strings.Contains(errs, "never writes through a link") {
@@ -110,7 +111,7 @@ func linkedDir(t *testing.T, root, rel string) string {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(outside, filepath.Join(root, filepath.FromSlash(rel))); err != nil {
-		t.Skip(err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	return outside
 }
@@ -226,10 +227,10 @@ func TestReviewSourceNeverFollowsLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.Symlink("/dev/zero", filepath.Join(root, "zero.md")); err != nil {
-		t.Skip(err)
+		testtool.Unsupported(t, "symbolic links", err)
 	}
 	if err := syscall.Mkfifo(filepath.Join(root, "fifo.md"), 0o644); err != nil {
-		t.Skip(err)
+		testtool.Unsupported(t, "FIFOs", err)
 	}
 	src := reviewSource(root)
 	if b, err := src("a.md"); err != nil || string(b) != "x\n" {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // TestShardedPollMatchesOnePoll is issue 16's end-to-end check: one
@@ -27,9 +28,7 @@ func TestShardedPollMatchesOnePoll(t *testing.T) {
 	if testing.Short() {
 		t.Skip("200 adapter runs")
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("needs git")
-	}
+	testtool.LookPath(t, "git", "apt-get install git")
 	bin := squadciBinary(t)
 	origin := shardOrigin(t, 200)
 	work := t.TempDir()

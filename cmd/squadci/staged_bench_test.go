@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // BenchmarkLintStaged is the pre-commit hook's run in-process: `lint
@@ -15,9 +17,7 @@ import (
 // (cli.md §Performance: a single-file pre-commit run within 30 ms, process
 // start-up included; scripts/bench.sh times the whole process).
 func BenchmarkLintStaged(b *testing.B) {
-	if _, err := exec.LookPath("git"); err != nil {
-		b.Skip("git is not installed")
-	}
+	testtool.LookPath(b, "git", "apt-get install git")
 	dir := b.TempDir()
 	for i := 1; i <= 9995; i++ {
 		p := filepath.Join(dir, "src", fmt.Sprintf("d%d", i%100), fmt.Sprintf("f%d.txt", i))

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // versionDoc is `squadci version --format json`.
@@ -97,7 +99,7 @@ func TestVersionFromGoBuild(t *testing.T) {
 	}
 	head, err := exec.Command("git", "-C", repoRoot, "rev-parse", "HEAD").Output()
 	if err != nil {
-		t.Skip("not a git checkout: the go command records no revision")
+		testtool.Unsupported(t, "a git checkout (the go command records no revision without one)", err)
 	}
 	bin := filepath.Join(t.TempDir(), "squadci")
 	build := exec.Command("go", "build", "-buildvcs=true", "-o", bin, ".")

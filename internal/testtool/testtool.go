@@ -27,6 +27,19 @@ func Missing(t testing.TB, what, install string) {
 	t.Skipf("%s not found; %s to run this test", what, install)
 }
 
+// Unsupported skips a test whose set-up needs something of the platform
+// that is missing here (symbolic or hard links, FIFOs, sparse files,
+// advisory locks, /proc), or fails it when tools are required: CI runs on
+// Linux, where each of them works, so a failure there is a broken set-up,
+// never a reason to skip.
+func Unsupported(t testing.TB, what string, err error) {
+	t.Helper()
+	if Required() {
+		t.Fatalf("%s: %v (SQUADCI_REQUIRE_TOOLS=1: a set-up step that fails fails the test)", what, err)
+	}
+	t.Skipf("%s unsupported here: %v", what, err)
+}
+
 // LookPath finds a program on PATH or handles it as Missing.
 func LookPath(t testing.TB, name, install string) string {
 	t.Helper()

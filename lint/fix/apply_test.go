@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/squadci/squadci/internal/testtool"
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -44,10 +45,7 @@ func TestApply(t *testing.T) {
 // apart changes in one file, CRLF lines, a missing final newline kept or
 // added, lines appended) is accepted by git apply and gives the new bytes.
 func TestWriteDiffGitApply(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("git is not installed")
-	}
+	git := testtool.LookPath(t, "git", "apt-get install git")
 	long := ""
 	for i := 0; i < 20; i++ {
 		long += "line\n"
