@@ -30,6 +30,12 @@ const (
 	lockRetryDelay = 20 * time.Millisecond
 )
 
+// lockedHook, nil outside tests, runs when a poller holds a task's lock
+// and is about to re-read its claim ("take" before claiming it, "finish"
+// before recording a run's end): the tests make another poller's claim
+// appear exactly there, where a race would put it.
+var lockedHook func(phase, taskID string)
+
 // peekClaim reads the task's claim and judges it. Without a claim the
 // task's first run may start.
 func (p *poller) peekClaim(t *pollTarget) (claimVerdict, error) {
@@ -117,6 +123,9 @@ func (p *poller) takeClaim(t *pollTarget, v claimVerdict, timeout time.Duration)
 		t.o.Error = err.Error()
 		return nil
 	}
+	if lockedHook != nil {
+		lockedHook("take", t.o.TaskID)
+	}
 	again, err := p.peekClaim(t)
 	switch {
 	case err != nil:
@@ -165,6 +174,9 @@ func (p *poller) finishClaim(t *pollTarget, c *Claim, run *AdapterRun, result bo
 		return
 	}
 	defer p.release(t, lock)
+	if lockedHook != nil {
+		lockedHook("finish", t.o.TaskID)
+	}
 	if _, err := p.peekClaim(t); err != nil {
 		t.o.Error = "recording the run's end: " + err.Error()
 		return
