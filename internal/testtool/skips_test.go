@@ -65,4 +65,3 @@ func TestToolSkipsHonourRequireTools(t *testing.T) {
 		t.Errorf("skips that ignore SQUADCI_REQUIRE_TOOLS (use testtool.LookPath, Missing or Unsupported):\n%s", strings.Join(bad, "\n"))
 	}
 }
-
