@@ -157,6 +157,12 @@ func TestInstallScriptFailures(t *testing.T) {
 			"the " + h.exe() + " in " + a + " is a directory, not a regular file"},
 		{"a word after the archive's name", good.editChecksumLine(func(d string) string { return d + "  " + a + " x" }), serveOpts{},
 			"wrong checksum line: checksums.txt ({base}/" + tag + "/checksums.txt) has no line for " + a + " (it lists: {and}\"" + a + " x\""},
+		{"the archive listed twice", good.editChecksumLine(func(d string) string { return d + "  " + a + "\n" + d + "  " + a }), serveOpts{},
+			"wrong checksum line: checksums.txt ({base}/" + tag + "/checksums.txt) names " + a + " twice (line "},
+		{"the archive listed twice, another digest second", good.editChecksumLine(func(d string) string {
+			return d + "  " + a + "\n" + strings.Repeat("0", 64) + "  " + a
+		}), serveOpts{},
+			"names " + a + " twice (line "},
 		{"a line that is not a checksum line", good.editChecksumLine(func(d string) string { return d }), serveOpts{},
 			"; not checksum lines: line "},
 		{"binary that does not run", good.withArchive(t, h, []archiveFile{{h.exe(), 0o755, []byte("\x7fELF\x02\x01\x01\x00garbage")}, readme}), serveOpts{},
