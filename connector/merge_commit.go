@@ -296,6 +296,11 @@ func (m *merger) write(t *mergeTask, p *commitPlan) error {
 		if err := fault("write", c.Path); err != nil {
 			return err
 		}
+		// plan saw real directories; one replaced by a link since then
+		// must not take the file outside the checkout.
+		if err := m.realParents(c.Path); err != nil {
+			return fmt.Errorf("%s: %w", c.Path, err)
+		}
 		if err := m.writeFile(c); err != nil {
 			return fmt.Errorf("%s: %w", c.Path, err)
 		}
@@ -316,6 +321,20 @@ func (m *merger) write(t *mergeTask, p *commitPlan) error {
 		return err
 	}
 	return syncDir(filepath.Dir(jabs))
+}
+
+// realParents checks that every directory on the way to rel, inside the
+// checkout, is a directory and no link, just before a file is written
+// there.
+func (m *merger) realParents(rel string) error {
+	segs := strings.Split(rel, "/")
+	for i := 1; i < len(segs); i++ {
+		dir := strings.Join(segs[:i], "/")
+		if info, err := os.Lstat(m.abs(dir)); err != nil || !info.IsDir() {
+			return fmt.Errorf("%s: %w", dir, ErrLink)
+		}
+	}
+	return nil
 }
 
 // writeFile streams one shard file into place, never replacing anything,
