@@ -42,6 +42,9 @@ func TestCIWorkflowAsStrictAsCIRun(t *testing.T) {
 	if req < 0 || test < 0 || req > test {
 		t.Errorf(".ci/run must export SQUADCI_REQUIRE_TOOLS=1 before it runs go test ./... (export at %d, go test at %d)", req, test)
 	}
+	if dirty := strings.Index(script, "git status --porcelain"); dirty < test {
+		t.Error(".ci/run does not fail when the tests leave the checkout dirty (git status --porcelain after go test ./...)")
+	}
 	if !strings.Contains(script, "apt-get update") {
 		t.Error(".ci/run installs its Debian packages without apt-get update")
 	}
