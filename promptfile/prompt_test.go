@@ -94,7 +94,7 @@ func TestPromptAgentResolves(t *testing.T) {
 		{"file stem", "---\nagent: reviewer\n---\nGo.\n", nil},
 		{"built-in in any case", "---\nagent: Plan\n---\nGo.\n", nil},
 		{"unknown, near a known name", "---\nagent: Security Reviewr\n---\nGo.\n",
-			[]finding{{"PF104", "warning", `frontmatter.agent: "Security Reviewr" is neither a built-in agent nor an agent file's name in this repository (did you mean "Security Reviewer"?); VS Code accepts: agent, ask, edit, Plan, Security Reviewer, reviewer`}}},
+			[]finding{{"PF104", "warning", `frontmatter.agent: "Security Reviewr" is neither a built-in agent nor an agent file's name in this repository; did you mean "Security Reviewer"?`}}},
 		{"case matters for custom agents", "---\nagent: security reviewer\n---\nGo.\n", []finding{{"PF104", "warning", `did you mean "Security Reviewer"`}}},
 		{"unknown through mode", "---\nmode: nobody\n---\nGo.\n", []finding{{"PF104", "warning", "frontmatter.mode:"}}},
 	}
@@ -116,13 +116,21 @@ func TestPromptFindingPositions(t *testing.T) {
 	}
 }
 
-// TestAcceptedListIsShort: a long list of agents is cut at ten names.
-func TestAcceptedListIsShort(t *testing.T) {
+// TestAcceptedNamesAreCandidates: the names VS Code accepts are the
+// finding's candidates, all of them, and never in its message.
+func TestAcceptedNamesAreCandidates(t *testing.T) {
 	var names []string
-	for _, n := range "abcdefghijkl" {
+	for _, n := range "lkjihgfedcba" {
 		names = append(names, "agent-"+string(n))
 	}
 	r := CheckPrompt(".github/prompts/p.prompt.md", []byte("---\nagent: nobody\n---\nGo.\n"))
 	got := r.UnresolvedAgent(func(string) bool { return false }, names)
-	matchFindings(t, got, []finding{{"PF104", "warning", "VS Code accepts: agent, ask, edit, Plan, agent-a, agent-b, agent-c, agent-d, agent-e, agent-f, and 6 others"}})
+	matchFindings(t, got, []finding{{"PF104", "warning", `frontmatter.agent: "nobody" is neither a built-in agent nor an agent file's name in this repository; see its candidates`}})
+	want := "agent-a agent-b agent-c agent-d agent-e agent-f agent-g agent-h agent-i agent-j agent-k agent-l agent ask edit Plan"
+	if c := strings.Join(got[0].Candidates, " "); c != want {
+		t.Errorf("candidates = %q, want %q", c, want)
+	}
+	if strings.Contains(got[0].Message, "agent-a") {
+		t.Errorf("the message lists the candidates: %q", got[0].Message)
+	}
 }
