@@ -45,7 +45,7 @@ func TestCheckPrompt(t *testing.T) {
 		{"header is a sequence", "---\n- a\n- b\n---\nBody.\n", []finding{{"PF101", "error", "mapping"}}},
 		{"duplicate key", "---\ndescription: one\ndescription: two\n---\nBody.\n", []finding{{"PF101", "error", "duplicate key"}}},
 		{"unknown key with a near spelling", "---\ndescripton: Tidies\n---\nBody.\n",
-			[]finding{{"PF102", "warning", `unknown key "descripton"; VS Code ignores it in prompt files (known: name, description, argument-hint, agent, mode, model, tools) (did you mean "description"?)`}}},
+			[]finding{{"PF102", "warning", `unknown key "descripton"; VS Code ignores it in prompt files (did you mean "description"?)`}}},
 		{"instructions key in a prompt", "---\napplyTo: '**'\n---\nBody.\n", []finding{{"PF102", "warning", "an instructions-file key"}}},
 		{"agent key in a prompt", "---\nhandoffs: []\n---\nBody.\n", []finding{{"PF102", "warning", "an agent-file key"}}},
 		{"description is a mapping", "---\ndescription:\n  text: x\n---\nBody.\n", []finding{{"PF103", "error", "frontmatter.description: must be a string, not a mapping"}}},
