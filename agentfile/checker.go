@@ -17,6 +17,7 @@ type finding struct {
 	sev    diag.Severity // lower than the rule's default for this case; zero = the default
 	fix    *diag.Fix     // the one meaning-preserving repair; nil when there is none
 	anchor string        // the finding's identity anchor (diag.Diagnostic.Anchor); "" = its span's text
+	cands  []string      // the names the fix may choose from (diag.Diagnostic.Candidates)
 }
 
 // severity is the finding's own severity, or its rule's default.
@@ -132,7 +133,7 @@ func (c *checker) diagnostics() []diag.Diagnostic {
 		d.Severity = f.severity()
 		d.Fix = f.fix
 		d.Anchor = f.anchor
-		out = append(out, d)
+		out = append(out, d.WithCandidates(f.cands))
 	}
 	return out
 }

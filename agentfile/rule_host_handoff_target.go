@@ -21,8 +21,8 @@ var ruleHandoffTarget = diag.Register(diag.Rule{
 		"(promptFileAttributes.ts) and [] for none. VS Code keeps a handoff whose agent it cannot find: the " +
 		"button shows, and choosing it stays in the current agent; its validator warns \"Unknown agent\". The " +
 		"name may belong to an agent outside the repository (a user-profile agent, an extension's), so this is " +
-		"a warning, and the message names the entry and the names it could resolve to, spelled as VS Code " +
-		"matches them. In a repository with an APM manifest (apm.yml), whose dependencies install agents from other " +
+		"a warning; the message names the entry and, when one name is nearest, that name, and the finding's " +
+		"candidates list the names it could resolve to, spelled as VS Code matches them. In a repository with an APM manifest (apm.yml), whose dependencies install agents from other " +
 		"repositories, it is a note saying so.",
 	Help:     "Write the agent's display name exactly (its frontmatter name, or its file name when it has none), or add the agent file it refers to.",
 	Consumer: "VS Code finds no agent of that name, so the handoff button or subagent entry does nothing; Copilot CLI does not read handoffs. Warning: a reference that resolves to nothing.",
@@ -49,7 +49,8 @@ func (h *hostCheck) subagents(v *yaml.Node, field string) {
 // UnresolvedHandoffs reports the file's handoffs and agents: entries whose
 // agent is neither a built-in nor accepted by known (which looks names up
 // across the repository's agent files, as VS Code names them). names, the
-// repository's agent names, feed the message.
+// repository's agent names, are the findings' candidates and feed the
+// message's did-you-mean when one of them is the single nearest.
 func (r *Report) UnresolvedHandoffs(known func(name string) bool, names []string) []diag.Diagnostic {
 	return r.UnresolvedAgents(known, names, "")
 }
@@ -60,13 +61,14 @@ func (r *Report) UnresolvedHandoffs(known func(name string) bool, names []string
 // the finding is a note that says so.
 func (r *Report) UnresolvedAgents(known func(name string) bool, names []string, installer string) []diag.Diagnostic {
 	var out []diag.Diagnostic
+	cands := agentCandidates(names)
 	for _, refs := range [][]HandoffRef{r.Handoffs, r.Subagents} {
 		for _, h := range refs {
 			if slices.Contains(builtinAgents, h.Agent) || known(h.Agent) {
 				continue
 			}
 			d := ruleHandoffTarget.At(r.Path, h.Span, "%s: %s names no agent VS Code can find (names match exactly, case included); %s",
-				h.Field, quotedName(h.Agent), candidates(h.Agent, names))
+				h.Field, quotedName(h.Agent), suggestion(h.Agent, cands)).WithCandidates(cands)
 			if installer != "" {
 				d.Severity = diag.SeverityNote
 				d.Message += " (it may be an agent that " + installer + " installs)"
@@ -86,35 +88,34 @@ func quotedName(s string) string {
 	return "the agent (name withheld)"
 }
 
-// maxListed caps the agent names a message lists.
-const maxListed = 8
-
-// candidates names what the agent could resolve to: the nearest name when
-// one is close, else the repository's names and the built-ins.
-func candidates(agent string, names []string) string {
-	all := append(slices.Clone(names), builtinAgents...)
-	if s := diag.Closest(agent, all); s != "" && plainName(s) {
+// suggestion is the message's end for an agent name it cannot find: the
+// single nearest name when one is nearest, else a pointer to the
+// finding's candidates. It never lists the repository's names, so adding
+// an agent file leaves it as it was.
+func suggestion(agent string, candidates []string) string {
+	if s := diag.BestMatch(agent, candidates); s != "" {
 		return "did you mean \"" + s + "\"?"
 	}
-	names = slices.Compact(slices.Sorted(slices.Values(names)))
-	var shown []string
-	listable := 0
-	for _, n := range names {
-		if strings.TrimSpace(n) != "" && plainName(n) {
-			if listable++; len(shown) < maxListed {
-				shown = append(shown, n)
-			}
+	return "see its candidates for the names it can resolve to"
+}
+
+// agentCandidates are the names an agent reference could resolve to: the
+// repository's agent names safe to repeat, sorted, then the built-ins.
+func agentCandidates(names []string) []string {
+	var out []string
+	for _, n := range slices.Compact(slices.Sorted(slices.Values(names))) {
+		if strings.TrimSpace(n) != "" && plainName(n) && !slices.Contains(builtinAgents, n) {
+			out = append(out, n)
 		}
 	}
-	more := ""
-	if n := listable - len(shown); n > 0 {
-		more = fmt.Sprintf(" and %d more", n)
-	}
-	if len(shown) == 0 {
-		return "built-in agents: " + strings.Join(builtinAgents, ", ")
-	}
-	return "agents here: " + strings.Join(shown, ", ") + more + "; built-in: " + strings.Join(builtinAgents, ", ")
+	return append(out, builtinAgents...)
 }
+
+// AgentCandidates is agentCandidates for the prompt files' agent: check.
+func AgentCandidates(names []string) []string { return agentCandidates(names) }
+
+// AgentSuggestion is suggestion for the prompt files' agent: check.
+func AgentSuggestion(agent string, candidates []string) string { return suggestion(agent, candidates) }
 
 // plainName reports a name safe to repeat in a suggestion: printable,
 // short, not credential-shaped.

@@ -101,9 +101,13 @@ func (h *hostCheck) unknown(m, k *yaml.Node, field string, allowed []string) {
 		name = "\"" + k.Value + "\""
 		field += "." + k.Value
 	}
-	h.fail(ruleUnknownKey, k, field, "unknown key %s; %s (known: %s)%s", name, hostsIgnore,
-		strings.Join(allowed, ", "), diag.DidYouMean(k.Value, allowed))
+	hint := " (see its candidates for the known keys)"
+	if s := diag.DidYouMean(k.Value, allowed); s != "" {
+		hint = s
+	}
+	h.fail(ruleUnknownKey, k, field, "unknown key %s; %s%s", name, hostsIgnore, hint)
 	h.c.out[len(h.c.out)-1].fix = caseFix(h.ys, m, k, allowed)
+	h.c.out[len(h.c.out)-1].cands = allowed
 }
 
 // caseFix is the fix that respells key k of mapping m as the one known

@@ -1,8 +1,6 @@
 package connector
 
 import (
-	"strings"
-
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
 )
@@ -148,12 +146,12 @@ func (c *manifestCheck) rootBrace() diag.Span {
 	return diag.Span{Start: c.root.Span.Start, End: c.root.Span.Start + 1}
 }
 
-// allowedFieldList names the manifest fields in declaration order, for
-// messages.
-var allowedFieldList = func() string {
+// allowedFields names the manifest fields in declaration order: the
+// candidates of an unknown field's finding.
+var allowedFields = func() []string {
 	names := make([]string, numFields)
 	for i, f := range manifestFields {
 		names[i] = f.name
 	}
-	return strings.Join(names, ", ")
+	return names
 }()

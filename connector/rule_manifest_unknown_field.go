@@ -28,8 +28,8 @@ func checkUnknownFields(c *manifestCheck) {
 		if fieldIndex(m.Key) >= 0 || isActionField(m.Key) {
 			continue
 		}
-		d := ruleManifestUnknownField.At(c.path, m.KeySpan, "unknown field %s; allowed: %s%s",
-			c.quote(m.Key, m.KeySpan), allowedFieldList, unknownFieldHint(m.Key))
+		d := ruleManifestUnknownField.At(c.path, m.KeySpan, "unknown field %s%s",
+			c.quote(m.Key, m.KeySpan), unknownFieldHint(m.Key)).WithCandidates(allowedFields)
 		if name := caseFix(c.root, m.Key); name != "" && !c.isSecret(m.KeySpan) {
 			d.Fix = diag.Replace(m.KeySpan, strconv.Quote(name))
 		}
@@ -66,7 +66,7 @@ func unknownFieldHint(name string) string {
 	s := suggestField(name)
 	switch {
 	case s == "":
-		return ""
+		return "; see its candidates for the allowed fields"
 	case isActionField(s):
 		return ` (it looks like the action field "` + s + `", which a manifest may not have either: ` +
 			`delete it and map the connectorId to a runner in the adapter's configuration)`

@@ -2,7 +2,6 @@ package connector
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
@@ -44,15 +43,10 @@ type field struct {
 // shape is a closed object: exactly these members are allowed.
 type shape struct {
 	fields []field
-	list   string // the names, for messages
 }
 
 func newShape(fields ...field) *shape {
-	names := make([]string, len(fields))
-	for i, f := range fields {
-		names[i] = f.name
-	}
-	return &shape{fields: fields, list: strings.Join(names, ", ")}
+	return &shape{fields: fields}
 }
 
 func (sh *shape) field(name string) (field, bool) {
@@ -127,15 +121,15 @@ func (e *envelope) reportUnknown(r *diag.Rule, sh *shape, m *source.Value, where
 	for i, f := range sh.fields {
 		names[i] = f.name
 	}
-	hint := ""
-	if s := diag.Closest(m.Key, names); s != "" {
+	hint := "; see its candidates for the allowed fields"
+	if s := diag.BestMatch(m.Key, names); s != "" {
 		hint = ` (did you mean "` + s + `"?)`
 	}
 	in := ""
 	if where != "" {
 		in = " in " + where
 	}
-	e.report(r.At(e.path, m.KeySpan, "unknown field %s%s; allowed: %s%s", e.quote(m.Key, m.KeySpan), in, sh.list, hint))
+	e.report(r.At(e.path, m.KeySpan, "unknown field %s%s%s", e.quote(m.Key, m.KeySpan), in, hint).WithCandidates(names))
 }
 
 // checkType reports member m when its value does not have f's type, and

@@ -12,7 +12,8 @@ var suggestCandidates = func() []string {
 	return append(names, actionFields[:]...)
 }()
 
-// suggestField returns the field or action-field name closest to name, or "".
+// suggestField returns the field or action-field name closest to name, or
+// "" when none is close or several are equally so (diag.BestMatch).
 func suggestField(name string) string {
-	return diag.Closest(name, suggestCandidates)
+	return diag.BestMatch(name, suggestCandidates)
 }

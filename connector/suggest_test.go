@@ -49,7 +49,7 @@ func TestUnknownFieldNeverSuggestsAForbiddenField(t *testing.T) {
 			t.Errorf("%q: hint %q, want a suggestion of %q", name, hint, want)
 		}
 	}
-	if hint := unknownFieldHint("descripton"); hint != "" {
-		t.Errorf("far from every field: hint %q", hint)
+	if hint := unknownFieldHint("descripton"); hint != "; see its candidates for the allowed fields" {
+		t.Errorf("far from every field: hint %q, want a pointer to the candidates", hint)
 	}
 }

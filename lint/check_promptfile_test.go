@@ -52,7 +52,7 @@ func TestPromptAndInstructionsFiles(t *testing.T) {
 		}
 	}
 	want := map[string]string{
-		".github/prompts/lost.prompt.md":            `PF104 frontmatter.agent: "Code Reviewr" is neither a built-in agent nor an agent file's name in this repository (did you mean "Code Reviewer"?)`,
+		".github/prompts/lost.prompt.md":            `PF104 frontmatter.agent: "Code Reviewr" is neither a built-in agent nor an agent file's name in this repository; did you mean "Code Reviewer"?`,
 		".github/instructions/rust.instructions.md": `IN105 frontmatter.applyTo: pattern "**/*.rs" matches no file`,
 		".github/copilot-instructions.md":           `IN107 its frontmatter ("applyTo") has no effect`,
 	}

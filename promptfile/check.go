@@ -87,13 +87,18 @@ func (c *check) lookup(key string) (k, v *yaml.Node) {
 // key it is when another kind of customization file reads it.
 func (c *check) unknownKey(r *diag.Rule, k *yaml.Node, kind string, known []string, elsewhere map[string]string) {
 	if owner, ok := elsewhere[k.Value]; ok {
-		c.at(r, k, "frontmatter", "key %q is %s key; %s files do not read it (known: %s)",
-			k.Value, owner, kind, strings.Join(known, ", "))
+		c.at(r, k, "frontmatter", "key %q is %s key; %s files do not read it (see its candidates for the keys they read)",
+			k.Value, owner, kind)
+		c.out[len(c.out)-1] = c.out[len(c.out)-1].WithCandidates(known)
 		c.noteOutside()
 		return
 	}
-	c.at(r, k, "frontmatter", "unknown key %q; VS Code ignores it in %s files (known: %s)%s",
-		k.Value, kind, strings.Join(known, ", "), diag.DidYouMean(k.Value, known))
+	hint := " (see its candidates for the keys they read)"
+	if s := diag.DidYouMean(k.Value, known); s != "" {
+		hint = s
+	}
+	c.at(r, k, "frontmatter", "unknown key %q; VS Code ignores it in %s files%s", k.Value, kind, hint)
+	c.out[len(c.out)-1] = c.out[len(c.out)-1].WithCandidates(known)
 	c.out[len(c.out)-1].Fix = c.hdr.CaseFix(k, known)
 	c.noteOutside()
 }

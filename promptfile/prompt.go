@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/squadci/squadci/agentfile"
-	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/diag"
 	"gopkg.in/yaml.v3"
 )
@@ -153,8 +152,8 @@ func (c *check) toolsIgnored(agent, field string) {
 
 // UnresolvedAgent reports the file's agent when it is neither a built-in
 // nor accepted by known (which looks names up across the repository's
-// agent files); names feed the suggestion and the list of names VS Code
-// would accept.
+// agent files); names, the repository's agent names, are the finding's
+// candidates and feed the did-you-mean when one of them is the nearest.
 func (r *PromptReport) UnresolvedAgent(known func(name string) bool, names []string) []diag.Diagnostic {
 	a := r.Agent
 	if a == nil || known(a.Name) {
@@ -164,27 +163,8 @@ func (r *PromptReport) UnresolvedAgent(known func(name string) bool, names []str
 	if agentfile.PlainName(a.Name) {
 		what = "\"" + a.Name + "\""
 	}
-	accepted := append(agentfile.BuiltinAgents(), names...)
-	hint := ""
-	if s := diag.Closest(a.Name, accepted); s != "" && agentfile.PlainName(s) {
-		hint = " (did you mean \"" + s + "\"?)"
-	}
+	cands := agentfile.AgentCandidates(names)
 	return []diag.Diagnostic{rulePromptAgent.At(r.Path, a.Span,
-		"%s: %s is neither a built-in agent nor an agent file's name in this repository%s; VS Code accepts: %s",
-		a.Field, what, hint, acceptedList(accepted))}
-}
-
-// acceptedList shows at most ten names that are safe to repeat.
-func acceptedList(names []string) string {
-	var shown []string
-	for _, n := range names {
-		if agentfile.PlainName(n) && len(shown) < 10 {
-			shown = append(shown, n)
-		}
-	}
-	out := strings.Join(shown, ", ")
-	if rest := len(names) - len(shown); rest > 0 {
-		out += ", and " + plural.Count(rest, "other")
-	}
-	return out
+		"%s: %s is neither a built-in agent nor an agent file's name in this repository; %s",
+		a.Field, what, agentfile.AgentSuggestion(a.Name, cands)).WithCandidates(cands)}
 }

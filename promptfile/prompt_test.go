@@ -45,7 +45,7 @@ func TestCheckPrompt(t *testing.T) {
 		{"header is a sequence", "---\n- a\n- b\n---\nBody.\n", []finding{{"PF101", "error", "mapping"}}},
 		{"duplicate key", "---\ndescription: one\ndescription: two\n---\nBody.\n", []finding{{"PF101", "error", "duplicate key"}}},
 		{"unknown key with a near spelling", "---\ndescripton: Tidies\n---\nBody.\n",
-			[]finding{{"PF102", "warning", `unknown key "descripton"; VS Code ignores it in prompt files (known: name, description, argument-hint, agent, mode, model, tools) (did you mean "description"?)`}}},
+			[]finding{{"PF102", "warning", `unknown key "descripton"; VS Code ignores it in prompt files (did you mean "description"?)`}}},
 		{"instructions key in a prompt", "---\napplyTo: '**'\n---\nBody.\n", []finding{{"PF102", "warning", "an instructions-file key"}}},
 		{"agent key in a prompt", "---\nhandoffs: []\n---\nBody.\n", []finding{{"PF102", "warning", "an agent-file key"}}},
 		{"description is a mapping", "---\ndescription:\n  text: x\n---\nBody.\n", []finding{{"PF103", "error", "frontmatter.description: must be a string, not a mapping"}}},
@@ -94,7 +94,7 @@ func TestPromptAgentResolves(t *testing.T) {
 		{"file stem", "---\nagent: reviewer\n---\nGo.\n", nil},
 		{"built-in in any case", "---\nagent: Plan\n---\nGo.\n", nil},
 		{"unknown, near a known name", "---\nagent: Security Reviewr\n---\nGo.\n",
-			[]finding{{"PF104", "warning", `frontmatter.agent: "Security Reviewr" is neither a built-in agent nor an agent file's name in this repository (did you mean "Security Reviewer"?); VS Code accepts: agent, ask, edit, Plan, Security Reviewer, reviewer`}}},
+			[]finding{{"PF104", "warning", `frontmatter.agent: "Security Reviewr" is neither a built-in agent nor an agent file's name in this repository; did you mean "Security Reviewer"?`}}},
 		{"case matters for custom agents", "---\nagent: security reviewer\n---\nGo.\n", []finding{{"PF104", "warning", `did you mean "Security Reviewer"`}}},
 		{"unknown through mode", "---\nmode: nobody\n---\nGo.\n", []finding{{"PF104", "warning", "frontmatter.mode:"}}},
 	}
@@ -116,13 +116,21 @@ func TestPromptFindingPositions(t *testing.T) {
 	}
 }
 
-// TestAcceptedListIsShort: a long list of agents is cut at ten names.
-func TestAcceptedListIsShort(t *testing.T) {
+// TestAcceptedNamesAreCandidates: the names VS Code accepts are the
+// finding's candidates, all of them, and never in its message.
+func TestAcceptedNamesAreCandidates(t *testing.T) {
 	var names []string
-	for _, n := range "abcdefghijkl" {
+	for _, n := range "lkjihgfedcba" {
 		names = append(names, "agent-"+string(n))
 	}
 	r := CheckPrompt(".github/prompts/p.prompt.md", []byte("---\nagent: nobody\n---\nGo.\n"))
 	got := r.UnresolvedAgent(func(string) bool { return false }, names)
-	matchFindings(t, got, []finding{{"PF104", "warning", "VS Code accepts: agent, ask, edit, Plan, agent-a, agent-b, agent-c, agent-d, agent-e, agent-f, and 6 others"}})
+	matchFindings(t, got, []finding{{"PF104", "warning", `frontmatter.agent: "nobody" is neither a built-in agent nor an agent file's name in this repository; see its candidates`}})
+	want := "agent-a agent-b agent-c agent-d agent-e agent-f agent-g agent-h agent-i agent-j agent-k agent-l agent ask edit Plan"
+	if c := strings.Join(got[0].Candidates, " "); c != want {
+		t.Errorf("candidates = %q, want %q", c, want)
+	}
+	if strings.Contains(got[0].Message, "agent-a") {
+		t.Errorf("the message lists the candidates: %q", got[0].Message)
+	}
 }

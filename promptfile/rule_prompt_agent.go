@@ -9,8 +9,8 @@ var rulePromptAgent = diag.Register(diag.Rule{
 		"built-in agents (agent, ask, edit; Copilot Chat's Plan) and the custom agents' names — an agent file's frontmatter " +
 		"name, else its file name without .agent.md — exactly (promptValidator.ts: validateAgentValue). An " +
 		"unknown name is a warning there too, since the agent may come from the user's profile or an " +
-		"extension; squadci resolves it against the repository's agent files and suggests the nearest name " +
-		"VS Code would accept.",
+		"extension; squadci resolves it against the repository's agent files, suggests the nearest name " +
+		"VS Code would accept when one is nearest, and lists the names it accepts as the finding's candidates.",
 	Help:     "Use a built-in agent or the name of an agent file in the repository.",
 	Consumer: "VS Code runs the prompt in the current agent instead of the one named",
 })

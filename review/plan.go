@@ -257,7 +257,11 @@ func commentBody(f *report.Finding, s *Suggestion) string {
 	if len(block) > room/2 {
 		block = "" // a suggestion too long to show: the message still is
 	}
-	return head + markdownText(f.Message+f.AlsoIn(), room-len(block)) + link + block + marker
+	cands := ""
+	if c := f.CandidatesLine(); c != "" {
+		cands = "\n\ncandidates: " + markdownText(c, 1000)
+	}
+	return head + markdownText(f.Message+f.AlsoIn(), room-len(block)-len(cands)) + cands + link + block + marker
 }
 
 // fenceFor is a backtick fence longer than any run of backticks in text.

@@ -49,8 +49,17 @@ func (s *shape) object(v *source.Value, where string, fields []field) {
 		if isOneOf(m.Key, names) || (s.unknown != nil && s.unknown(where, m)) {
 			continue
 		}
-		s.c.report(s.r.At(s.d.path, m.KeySpan, "%s has no member %s; the keys are %s%s", where, quote(m.Key), strings.Join(names, ", "), diag.DidYouMean(m.Key, names)))
+		s.c.report(s.r.At(s.d.path, m.KeySpan, "%s has no member %s%s", where, quote(m.Key), keyHint(m.Key, names)).WithCandidates(names))
 	}
+}
+
+// keyHint ends the message about an unknown key: the single nearest key,
+// else a pointer to the finding's candidates, which list the keys.
+func keyHint(key string, names []string) string {
+	if h := diag.DidYouMean(key, names); h != "" {
+		return h
+	}
+	return "; see its candidates for the keys"
 }
 
 func (s *shape) value(m *source.Value, where string, f field) {

@@ -76,6 +76,12 @@ type Diagnostic struct {
 	// the identity falls back to the span's text. AboutFile sets the anchor
 	// of a finding about a whole or missing file.
 	Anchor string
+	// Candidates are the names a finding's fix may choose from (the agents
+	// of the repository, the keys of a schema), in the order to show them.
+	// They are never in the message, so adding an agent or a member leaves
+	// the message of every other finding as it was; the outputs carry them
+	// in a field of their own (WithCandidates).
+	Candidates []string
 }
 
 // FileAnchorPrefix marks an Anchor naming the file the finding is about
@@ -95,6 +101,25 @@ func (d Diagnostic) AboutFile(p string) Diagnostic {
 // little (a missing member shown at its object's opening brace).
 func (d Diagnostic) AnchoredTo(a string) Diagnostic {
 	d.Anchor = a
+	return d
+}
+
+// WithCandidates sets the names d's fix may choose from (Candidates),
+// dropping blanks and repeats and keeping the first spelling's place.
+func (d Diagnostic) WithCandidates(names []string) Diagnostic {
+	seen := make(map[string]bool, len(names))
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if strings.TrimSpace(n) == "" || seen[n] {
+			continue
+		}
+		seen[n] = true
+		out = append(out, n)
+	}
+	if len(out) == 0 {
+		out = nil
+	}
+	d.Candidates = out
 	return d
 }
 

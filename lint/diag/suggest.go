@@ -22,10 +22,38 @@ func Closest(word string, candidates []string) string {
 	return best
 }
 
-// DidYouMean returns ` (did you mean "x"?)` for the closest allowed word,
-// or "" when none is close.
+// BestMatch is the one candidate nearest to word, as Closest measures it,
+// or "" when none is close or two different candidates are equally near
+// (two spellings of one name ignoring case, two names one edit away): a
+// message names a suggestion only when it is the single best one, and
+// leaves the choice among several to the finding's candidates.
+func BestMatch(word string, candidates []string) string {
+	best, bestDist, tied := "", 3, false
+	lw := strings.ToLower(word)
+	for _, c := range candidates {
+		d := 0
+		if !strings.EqualFold(word, c) {
+			d = editDistance(lw, strings.ToLower(c), 3)
+		}
+		switch {
+		case d >= 3:
+			// not close
+		case d < bestDist:
+			best, bestDist, tied = c, d, false
+		case d == bestDist && c != best:
+			tied = true
+		}
+	}
+	if tied {
+		return ""
+	}
+	return best
+}
+
+// DidYouMean returns ` (did you mean "x"?)` for the single best allowed
+// word (BestMatch), or "" when none is close or several are equally so.
 func DidYouMean(word string, allowed []string) string {
-	if best := Closest(word, allowed); best != "" && best != word {
+	if best := BestMatch(word, allowed); best != "" && best != word {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return ""

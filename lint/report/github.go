@@ -93,6 +93,9 @@ func writeAnnotation(bw *bufio.Writer, f *Finding) {
 	}
 	props = append(props, "title="+escapeProperty(annotationTitle(f)))
 	data := fmt.Sprintf("%s:%d:%d: %s%s [%s]", f.Path, f.Line, f.Column, f.Message, f.AlsoIn(), f.Rule)
+	if c := f.CandidatesLine(); c != "" {
+		data += "\ncandidates: " + c
+	}
 	fmt.Fprintf(bw, "::%s %s::%s\n", command, strings.Join(props, ","), escapeData(data))
 }
 

@@ -93,6 +93,9 @@ func TestWriteGitHubRoundTrip(t *testing.T) {
 			t.Errorf("%q: command %q for a %s", f.Path, c.name, f.Severity)
 		}
 		wantData := fmt.Sprintf("%s:%d:%d: %s%s [%s]", f.Path, f.Line, f.Column, f.Message, f.AlsoIn(), f.Rule)
+		if len(f.Candidates) > 0 {
+			wantData += "\ncandidates: " + strings.Join(f.Candidates, ", ")
+		}
 		if c.data != wantData {
 			t.Errorf("data %q, want %q", c.data, wantData)
 		}

@@ -99,6 +99,10 @@ type jsonDiagnostic struct {
 	// Related are the other places of the same cause (one cause, one
 	// finding: fidelity.md §3), in path order; [] when there are none.
 	Related []jsonLocation `json:"related"`
+	// Candidates are the names the fix may choose from (the repository's
+	// agents, a schema's keys), which the message never lists; [] when
+	// the rule offers none.
+	Candidates []string `json:"candidates"`
 }
 
 // jsonLocation is one other place of a grouped finding.
@@ -148,16 +152,17 @@ type jsonCounts struct {
 
 func newJSONDiagnostic(f *Finding) jsonDiagnostic {
 	d := jsonDiagnostic{
-		Rule:      f.Rule,
-		Severity:  f.Severity.String(),
-		Path:      f.Path,
-		Line:      f.Line,
-		Column:    f.Column,
-		EndLine:   f.EndLine,
-		EndColumn: f.EndColumn,
-		Message:   f.Message,
-		Fix:       newJSONFix(f),
-		Related:   newJSONRelated(f),
+		Rule:       f.Rule,
+		Severity:   f.Severity.String(),
+		Path:       f.Path,
+		Line:       f.Line,
+		Column:     f.Column,
+		EndLine:    f.EndLine,
+		EndColumn:  f.EndColumn,
+		Message:    f.Message,
+		Fix:        newJSONFix(f),
+		Related:    newJSONRelated(f),
+		Candidates: append(make([]string, 0, len(f.Candidates)), f.Candidates...),
 	}
 	if r := ruleOf(f); r != nil {
 		d.Name = r.Name

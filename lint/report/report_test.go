@@ -60,12 +60,15 @@ func sampleRun() *Run {
 		f.Cause, f.Fingerprint = "TT002 ../../guide.md", Fingerprint("TT002", p, "../../guide.md", f.SourceLine)
 		ref = append(ref, f)
 	}
+	// A finding whose fix chooses among names the message does not list.
+	unknown := at(ruleField, "agents/a.json", 5, "\t\t\"x\": \"y\",", `"x"`, `unknown field "x"; see its candidates`)
+	unknown.Candidates = []string{"command", "name", "名前"}
 	return &Run{
 		ToolName: "squadci", ToolVersion: "0.1.0", Files: 3, Category: "squadci",
 		Findings: []Finding{
 			at(ruleField, "agents/a.json", 2, `  "名前": "日本語テキスト", "comand": 1,`, `"comand"`,
 				`unknown field "comand" (did you mean "command"?)`),
-			at(ruleField, "agents/a.json", 5, "\t\t\"x\": \"y\",", `"x"`, `unknown field "x"`),
+			unknown,
 			at(ruleStyle, "agents/b.yml", 3, "name: value\r", "value", "value from a CRLF file"),
 			multi,
 			at(ruleNote, "odd/100%: a,b.json", 1, `{"rate": "50%"}`, `"50%"`,

@@ -91,6 +91,20 @@ type sarifResult struct {
 	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"` // the other places of one cause
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Fixes               []sarifFix        `json:"fixes,omitempty"`
+	Properties          *sarifProperties  `json:"properties,omitempty"`
+}
+
+// sarifProperties is a result's property bag: the names the fix may
+// choose from (Diagnostic.Candidates), which the message never lists.
+type sarifProperties struct {
+	Candidates []string `json:"candidates"`
+}
+
+func sarifPropertiesOf(f *Finding) *sarifProperties {
+	if len(f.Candidates) == 0 {
+		return nil
+	}
+	return &sarifProperties{Candidates: f.Candidates}
 }
 
 type sarifLocation struct {
@@ -233,6 +247,7 @@ func newSARIFResult(f *Finding, fingerprint string) sarifResult {
 		RelatedLocations:    sarifRelated(f),
 		PartialFingerprints: partialFingerprints(f, fingerprint),
 		Fixes:               sarifFixes(f),
+		Properties:          sarifPropertiesOf(f),
 	}
 }
 

@@ -51,6 +51,7 @@ func WriteText(w io.Writer, run *Run, opts TextOptions) error {
 		if opts.Gutter {
 			writeGutter(bw, f, p)
 			writeAlso(bw, f, p)
+			writeCandidates(bw, f, p)
 			writeHelp(bw, f, p)
 		}
 	}
@@ -132,6 +133,14 @@ func writeAlso(bw *bufio.Writer, f *Finding, p palette) {
 			return
 		}
 		fmt.Fprintf(bw, "%salso:%s %s:%d:%d\n", p.bold, p.reset, displayText(o.Path), o.Line, o.Column)
+	}
+}
+
+// writeCandidates prints the names a finding's fix may choose from on one
+// `candidates:` line.
+func writeCandidates(bw *bufio.Writer, f *Finding, p palette) {
+	if line := f.CandidatesLine(); line != "" {
+		fmt.Fprintf(bw, "%scandidates:%s %s\n", p.bold, p.reset, displayText(line))
 	}
 }
 
