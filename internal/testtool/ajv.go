@@ -41,7 +41,7 @@ func AJV(t testing.TB) string {
 	return p
 }
 
-// AJVValidate runs `ajv validate --spec=draft2020 -c ajv-formats` with one
+// AJVValidate runs `ajv validate --spec=draft2020 --strict=true -c ajv-formats` (strict: a schema with a keyword of another type, a required property it never defines, or any other strict-mode fault fails to compile) with one
 // schema over files and returns whether ajv accepts each (by the path
 // given). It fails the test when ajv reports anything but a verdict per
 // file: a schema it cannot compile, a file it cannot read.
@@ -51,7 +51,7 @@ func AJVValidate(t testing.TB, ajv, schema string, files []string) map[string]bo
 	const batch = 200 // bounded argument lists
 	for start := 0; start < len(files); start += batch {
 		part := files[start:min(start+batch, len(files))]
-		args := []string{"validate", "--spec=draft2020", "-c", "ajv-formats", "--errors=line", "-s", schema}
+		args := []string{"validate", "--spec=draft2020", "--strict=true", "-c", "ajv-formats", "--errors=line", "-s", schema}
 		for _, f := range part {
 			args = append(args, "-d", f)
 		}
