@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# install.sh REF DIR
+# install.sh [--action] REF DIR
 #
-# The action's installer. REF is the action's ref (github.action_ref).
+# Installs a squadci release into DIR. REF is a release tag (v1.2.3, or a
+# pre-release v1.2.3-rc.1), the same version without its v (1.2.3), or
+# "latest": the newest release, found by following the releases page's
+# latest redirect (no API token needed).
 #
-# A release tag (vX.Y.Z, or vX.Y.Z-prerelease) downloads that release's
-# archive for this runner (squadci_X.Y.Z_<os>_<arch>.tar.gz, .zip on
-# Windows) and its checksums.txt, checks the archive's SHA-256 against it,
-# runs the binary once (squadci version) and moves it to DIR/squadci
-# (DIR/squadci.exe on Windows). Stdout is then exactly one line,
-# "installed DIR/squadci"; every other word goes to stderr.
+# It downloads that release's archive for this machine
+# (squadci_X.Y.Z_<os>_<arch>.tar.gz, .zip on Windows) and its
+# checksums.txt, checks the archive's SHA-256 against it, runs the binary
+# once (squadci version) and moves it to DIR/squadci (DIR/squadci.exe on
+# Windows). Stdout is then exactly one line, "installed DIR/squadci"; every
+# other word goes to stderr. Any other REF (a branch, a commit), or a
+# machine the release publishes no binary for, exits 2 and says how to
+# build squadci from source instead.
 #
-# Any other ref (a branch, a commit SHA, none for a local `uses: ./`), or a
-# runner the release publishes no binary for, prints "build" on stdout and
-# exits 0: the caller builds squadci from the action's own source, which is
-# the code the release was built from, never a binary it cannot verify.
+# --action is the GitHub Action's protocol (action.yml): REF is the
+# action's ref (github.action_ref), and a ref that is not a release tag (a
+# branch, a commit SHA, none for a local `uses: ./`), or a runner the
+# release publishes no binary for, prints "build" on stdout and exits 0:
+# the caller builds squadci from the action's own source, which is the
+# code the release was built from, never a binary it cannot verify.
 #
-# A release tag whose download or check fails exits non-zero with a message
-# that says what failed, and leaves nothing at DIR/squadci: the archive is
+# A release whose download or check fails exits 1 with a message that
+# says what failed, and leaves nothing at DIR/squadci: the archive is
 # downloaded, verified and unpacked in a temporary directory and the binary
 # renamed into place only once it has run. checksums.txt is read the way
 # `sha256sum -c` reads it; the archive's squadci must be a regular file
@@ -24,7 +31,8 @@
 # not what the checksum covered).
 #
 # Environment: SQUADCI_DOWNLOAD_BASE (default
-# ${GITHUB_SERVER_URL:-https://github.com}/${SQUADCI_REPOSITORY:-squadci/squadci}/releases/download),
+# ${GITHUB_SERVER_URL:-https://github.com}/${SQUADCI_REPOSITORY:-squadci/squadci}/releases/download;
+# "latest" is resolved at its sibling .../releases/latest),
 # RUNNER_OS and RUNNER_ARCH (else uname), RUNNER_TEMP or TMPDIR.
 #
 # Portable to bash 3.2 (macOS) and Git Bash: no mapfile, no ${var,,}, no
@@ -36,6 +44,13 @@ die() {
   say "$*"
   exit 1
 }
+# refuse is die for a REF or a machine this script cannot install for: a
+# usage problem (exit 2), not a failed download.
+refuse() {
+  say "$*"
+  exit 2
+}
+source_hint="build it from source instead: go install github.com/squadci/squadci/cmd/squadci@<ref> (Go 1.26 or later)"
 
 # release_tag_re: semver 2.0 with a v, an optional pre-release part, no
 # build metadata (GoReleaser names archives after the version without it).
@@ -107,6 +122,26 @@ fetch() {
     18) die "the download of $(basename "$out") was cut short: $url sent fewer bytes than it announced ($(cat "$tmp/curl.err")); nothing was installed, rerun the job" ;;
     *) die "downloading the $what for $ref from $url failed: curl exit $rc: $(cat "$tmp/curl.err")" ;;
   esac
+}
+
+# latest_tag prints the tag of the newest release: the releases page's
+# .../releases/latest redirects to .../releases/tag/<tag>, which needs no
+# API token. It exits with a message when there is none to follow.
+latest_tag() {
+  local url="${base%/download}/latest" location rc=0 tag
+  say "finding the latest release at $url"
+  location=$(curl --silent --show-error --head --max-redirs 0 --retry 3 --connect-timeout 30 \
+    --proto '=http,https' --output /dev/null --write-out '%{redirect_url}' "$url" 2>&1) || rc=$?
+  if [[ $rc -ne 0 ]]; then
+    die "cannot find the latest release: $url failed: curl exit $rc: $location; give a release tag instead (v1.2.3)"
+  fi
+  tag=${location%/}
+  tag=${tag##*/releases/tag/}
+  if [[ -z "$location" || "$tag" == "$location" || ! "$tag" =~ $release_tag_re ]]; then
+    die "cannot find the latest release: $url redirects to '${location:-nowhere}', not to a release tag; give a release tag instead (v1.2.3)"
+  fi
+  say "the latest release is $tag"
+  printf '%s\n' "$tag"
 }
 
 # parse_sum_line LINE sets line_sum and line_name the way `sha256sum -c`
@@ -246,17 +281,37 @@ cleanup() {
 }
 
 main() {
+  action=""
+  if [[ "${1:-}" == --action ]]; then
+    action=1
+    shift
+  fi
   if [[ $# -ne 2 || -z "$2" ]]; then
-    die "usage: install.sh REF DIR"
+    refuse "usage: install.sh [--action] REF DIR (REF: a release tag such as v1.2.3, or latest)"
   fi
   ref=$1
   dir=$2
   while [[ "$dir" == */ && "$dir" != / ]]; do dir=${dir%/}; done
+  base=${SQUADCI_DOWNLOAD_BASE:-${GITHUB_SERVER_URL:-https://github.com}/${SQUADCI_REPOSITORY:-squadci/squadci}/releases/download}
+  base=${base%/}
+  # Over https, a redirect may not drop to http.
+  proto_redir='=http,https'
+  if [[ "$base" == https://* ]]; then proto_redir='=https'; fi
 
+  if [[ -z "$action" && "$ref" =~ ^${num}\.${num}\.${num} ]]; then
+    ref="v$ref"
+  fi
+  if [[ -z "$action" && "$ref" == latest ]]; then
+    command -v curl >/dev/null 2>&1 || die "cannot find the latest release: no curl on PATH"
+    ref=$(latest_tag)
+  fi
   if [[ ! "$ref" =~ $release_tag_re ]]; then
-    say "ref '$ref' is not a release tag (vX.Y.Z or vX.Y.Z-prerelease)"
-    echo build
-    return 0
+    if [[ -n "$action" ]]; then
+      say "ref '$ref' is not a release tag (vX.Y.Z or vX.Y.Z-prerelease)"
+      echo build
+      return 0
+    fi
+    refuse "'$ref' is not a release: install.sh installs a release tag (v1.2.3, 1.2.3) or latest; to run a branch or a commit, $source_hint"
   fi
   runner_os=${RUNNER_OS:-$(uname -s)}
   runner_arch=${RUNNER_ARCH:-$(uname -m)}
@@ -265,9 +320,12 @@ main() {
   if [[ -z "$os" || -z "$arch" ]]; then
     # Building from the action's source at this tag runs the released
     # code; there is no binary to verify for this platform.
-    say "release $ref publishes no binary for $runner_os/$runner_arch (it covers linux, darwin and windows on amd64 and arm64)"
-    echo build
-    return 0
+    if [[ -n "$action" ]]; then
+      say "release $ref publishes no binary for $runner_os/$runner_arch (it covers linux, darwin and windows on amd64 and arm64)"
+      echo build
+      return 0
+    fi
+    refuse "release $ref publishes no binary for $runner_os/$runner_arch (it covers linux, darwin and windows on amd64 and arm64); ${source_hint/<ref>/$ref}"
   fi
   command -v curl >/dev/null 2>&1 || die "cannot download $ref: no curl on PATH"
 
@@ -279,11 +337,6 @@ main() {
     exe=squadci.exe
   fi
   archive="squadci_${version}_${os}_${arch}.${ext}"
-  base=${SQUADCI_DOWNLOAD_BASE:-${GITHUB_SERVER_URL:-https://github.com}/${SQUADCI_REPOSITORY:-squadci/squadci}/releases/download}
-  base=${base%/}
-  # Over https, a redirect may not drop to http.
-  proto_redir='=http,https'
-  if [[ "$base" == https://* ]]; then proto_redir='=https'; fi
   archive_url="$base/$ref/$archive"
   sums_url="$base/$ref/checksums.txt"
 

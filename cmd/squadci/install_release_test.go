@@ -250,6 +250,7 @@ type serveOpts struct {
 	prefix   string         // path before /<tag>/
 	status   map[string]int // file name → HTTP status answered instead
 	truncate string         // file sent with its whole Content-Length but half its body
+	latest   string         // where <prefix>/latest redirects: .../releases/tag/<latest>; "" answers 404
 }
 
 func serveRelease(t testing.TB, r release, o serveOpts) *releaseServer {
@@ -257,6 +258,10 @@ func serveRelease(t testing.TB, r release, o serveOpts) *releaseServer {
 	s := &releaseServer{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		s.requests.Add(1)
+		if req.URL.Path == strings.TrimSuffix(o.prefix, "/download")+"/latest" && o.latest != "" {
+			http.Redirect(w, req, s.URL+"/releases/tag/"+o.latest, http.StatusFound)
+			return
+		}
 		name, ok := strings.CutPrefix(req.URL.Path, o.prefix+"/"+r.tag()+"/")
 		body, exists := r.files[name]
 		switch {
@@ -291,11 +296,17 @@ func installEnv(set ...string) []string {
 	return append(env, set...)
 }
 
-// runInstall runs bash scripts/install.sh REF DIR.
+// runInstall runs bash scripts/install.sh REF DIR, as a person does.
 func runInstall(t *testing.T, bash string, env []string, ref, dir string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runInstallArgs(t, bash, env, ref, dir)
+}
+
+// runInstallArgs runs bash scripts/install.sh with args.
+func runInstallArgs(t *testing.T, bash string, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	cmd := exec.Command(bash, filepath.Join(repoRoot, "scripts", "install.sh"), ref, dir)
+	cmd := exec.Command(bash, append([]string{filepath.Join(repoRoot, "scripts", "install.sh")}, args...)...)
 	cmd.Env, cmd.Stdout, cmd.Stderr = env, &out, &errOut
 	err := cmd.Run()
 	if _, isExit := err.(*exec.ExitError); err != nil && !isExit {

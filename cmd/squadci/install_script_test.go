@@ -223,9 +223,9 @@ func TestInstallScriptChecksumLineForms(t *testing.T) {
 	}
 }
 
-// TestInstallScriptBuildPath: a ref that is not a release tag, or a runner
-// the release has no binary for, prints "build" and asks nothing of the
-// server.
+// TestInstallScriptBuildPath: for the action (--action), a ref that is not
+// a release tag, or a runner the release has no binary for, prints "build"
+// and asks nothing of the server.
 func TestInstallScriptBuildPath(t *testing.T) {
 	bash := installTools(t)
 	h := host(t)
@@ -247,7 +247,7 @@ func TestInstallScriptBuildPath(t *testing.T) {
 			srv := serveRelease(t, r, serveOpts{})
 			dir := filepath.Join(t.TempDir(), "bin")
 			env := installEnv("RUNNER_OS="+h.runnerOS, "RUNNER_ARCH="+tc.arch, "SQUADCI_DOWNLOAD_BASE="+srv.URL, "RUNNER_TEMP="+t.TempDir())
-			stdout, stderr, code := runInstall(t, bash, env, tc.ref, dir)
+			stdout, stderr, code := runInstallArgs(t, bash, env, "--action", tc.ref, dir)
 			if code != 0 || stdout != "build\n" || !strings.Contains(stderr, tc.why) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want 0, \"build\" and %q", code, stdout, stderr, tc.why)
 			}
@@ -314,5 +314,51 @@ func assertEntries(t testing.TB, dir string, names ...string) {
 	}
 	if strings.Join(got, " ") != strings.Join(names, " ") {
 		t.Errorf("%s holds %q; want %q", dir, got, names)
+	}
+}
+
+// TestInstallScriptForPeople: without --action, install.sh installs a
+// release (v1.2.3, 1.2.3, or latest through the releases page's redirect)
+// or exits 2 saying why and how to build from source; it never answers
+// "build" with nothing installed.
+func TestInstallScriptForPeople(t *testing.T) {
+	bash := installTools(t)
+	h := host(t)
+	good := testRelease(t, h)
+	tag := good.tag()
+	for _, tc := range []struct {
+		name, ref, arch string
+		o               serveOpts
+		code            int
+		stderr          string
+	}{
+		{"a tag", tag, h.runnerArch, serveOpts{}, 0, "verified " + good.archive},
+		{"a version without its v", strings.TrimPrefix(tag, "v"), h.runnerArch, serveOpts{}, 0, "verified " + good.archive},
+		{"latest", "latest", h.runnerArch, serveOpts{latest: tag}, 0, "the latest release is " + tag},
+		{"latest with no release", "latest", h.runnerArch, serveOpts{}, 1, "cannot find the latest release: "},
+		{"latest that is no tag", "latest", h.runnerArch, serveOpts{latest: "nightly"}, 1, "not to a release tag"},
+		{"a branch", "main", h.runnerArch, serveOpts{}, 2, "'main' is not a release: install.sh installs a release tag (v1.2.3, 1.2.3) or latest; to run a branch or a commit, build it from source instead: go install github.com/squadci/squadci/cmd/squadci@<ref>"},
+		{"a commit", "3e1645d0c1a8f5b2e9d7c4a6b8f0e2d4c6a8b0e2", h.runnerArch, serveOpts{}, 2, "is not a release"},
+		{"a machine without a binary", tag, "X86", serveOpts{}, 2, "publishes no binary for " + h.runnerOS + "/X86 (it covers linux, darwin and windows on amd64 and arm64); build it from source instead: go install github.com/squadci/squadci/cmd/squadci@" + tag},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := serveRelease(t, good, tc.o)
+			dir := filepath.Join(t.TempDir(), "bin")
+			env := installEnv("RUNNER_OS="+h.runnerOS, "RUNNER_ARCH="+tc.arch, "SQUADCI_DOWNLOAD_BASE="+srv.URL, "RUNNER_TEMP="+t.TempDir())
+			stdout, stderr, code := runInstall(t, bash, env, tc.ref, dir)
+			if code != tc.code || !strings.Contains(stderr, tc.stderr) || strings.Contains(stdout, "build") {
+				t.Fatalf("exit %d, stdout %q; want %d and stderr with %q:\n%s", code, stdout, tc.code, tc.stderr, stderr)
+			}
+			if tc.code == 0 {
+				if want := "installed " + filepath.Join(dir, h.exe()) + "\n"; stdout != want {
+					t.Errorf("stdout %q, want %q", stdout, want)
+				}
+				return
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q on a refusal", stdout)
+			}
+			assertEntries(t, dir)
+		})
 	}
 }
