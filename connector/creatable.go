@@ -78,7 +78,7 @@ func CreateFile(root, rel string, data []byte, perm fs.FileMode) error {
 			return fmt.Errorf("%s: %w", rel, err)
 		}
 	}
-	if err := WriteFileAtomic(filepath.Join(root, filepath.FromSlash(rel)), data, perm, false); err != nil {
+	if err := writeAtomic(filepath.Join(root, filepath.FromSlash(rel)), data, perm, false); err != nil {
 		return fmt.Errorf("writing %s: %w", rel, err)
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 // in user space instead, where waiters sleep; the slow part of a task, its
 // fsync, still overlaps with the others'. Measured on a 2-core VM, resume
 // of 10,000 tasks in one mailbox: before replaced states were pinned
-// (pin_linux.go), 8.0–9.0 s without the gate and 6.3–6.9 s with it; since,
+// (internal/atomicfile/pin_linux.go), 8.0–9.0 s without the gate and 6.3–6.9 s with it; since,
 // 6.6–7.0 s without and 5.6–6.0 s with it on a journaled ext4, and the same
 // either way on the VM's own disk (ext4 without a journal).
 

@@ -118,7 +118,7 @@ func Dispatch(ctx context.Context, root string, ms []*Manifest, manifestFindings
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := WriteFileAtomic(filepath.Join(root, filepath.FromSlash(f.rel)), f.data, 0o644, false); err != nil {
+		if err := writeAtomic(filepath.Join(root, filepath.FromSlash(f.rel)), f.data, 0o644, false); err != nil {
 			return nil, fmt.Errorf("writing %s: %w", f.rel, err)
 		}
 	}

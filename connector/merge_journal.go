@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/squadci/squadci/internal/atomicfile"
 	"github.com/squadci/squadci/internal/nofollow"
 )
 
@@ -201,7 +202,7 @@ func holds(root string, f journalFile) bool {
 }
 
 // removeTemps deletes the temporary files a killed atomic write of abs
-// leaves beside it ("."+base+".tmp-*").
+// leaves beside it (atomicfile.TempPrefix).
 func removeTemps(abs string) ([]string, error) {
 	dir, base := filepath.Dir(abs), filepath.Base(abs)
 	entries, err := os.ReadDir(dir)
@@ -212,7 +213,7 @@ func removeTemps(abs string) ([]string, error) {
 		return nil, err
 	}
 	var removed []string
-	prefix := "." + base + ".tmp-"
+	prefix := atomicfile.TempPrefix(base)
 	for _, e := range entries {
 		if !strings.HasPrefix(e.Name(), prefix) || e.IsDir() {
 			continue

@@ -222,7 +222,7 @@ func (l *NotificationLedger) updateLocked(mailbox, taskID string, fn func(*Check
 	if _, ds := ParseState(x.State.Path, data); hasError(ds) {
 		return fmt.Errorf("the updated state of %s would not be valid; left unchanged", taskID)
 	}
-	return WriteFileAtomic(l.abs(x.State.Path), data, 0o644, true)
+	return writeAtomic(l.abs(x.State.Path), data, 0o644, true)
 }
 
 // stateFileFrom renders a parsed state as the shim writes it, every member

@@ -289,7 +289,7 @@ func (p *poller) refuseLeaks(leaks []secretLeak, c *Checked) []diag.Diagnostic {
 		}
 	}
 	if c.Request != nil && c.Exchange.Result != nil {
-		if err := WriteFileAtomic(p.abs(result), leakResult(c.Request, names, p.now()), 0o644, true); err != nil {
+		if err := writeAtomic(p.abs(result), leakResult(c.Request, names, p.now()), 0o644, true); err != nil {
 			ds = append(ds, ruleResultSecretValue.At(result, diag.Span{}, "replacing the result with a failed one: %v", err))
 		}
 	}

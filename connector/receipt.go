@@ -64,11 +64,11 @@ func WriteReceipt(ctx context.Context, root, requestRel string, now time.Time) (
 	if err := prepareDir(fsys, root, path.Dir(rc.Receipt)); err != nil {
 		return nil, err
 	}
-	if err := WriteFileAtomic(filepath.Join(root, filepath.FromSlash(rc.Receipt)), []byte(receiptText(req, requestRel)), 0o644, false); err != nil {
+	if err := writeAtomic(filepath.Join(root, filepath.FromSlash(rc.Receipt)), []byte(receiptText(req, requestRel)), 0o644, false); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", rc.Receipt, err)
 	}
 	res := receiptResult(req, rc.Receipt, orchestrator, now)
-	if err := WriteFileAtomic(filepath.Join(root, filepath.FromSlash(rc.Result)), encodeJSON(res), 0o644, false); err != nil {
+	if err := writeAtomic(filepath.Join(root, filepath.FromSlash(rc.Result)), encodeJSON(res), 0o644, false); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", rc.Result, err)
 	}
 	return rc, nil

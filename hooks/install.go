@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/squadci/squadci/internal/atomicfile"
 	"github.com/squadci/squadci/internal/nofollow"
 )
 
@@ -126,7 +127,7 @@ func Install(ctx context.Context, dir string, force bool) (InstallResult, error)
 	if old, err := nofollow.ReadFile(path, maxHookSize); err == nil && bytes.Equal(old, want) {
 		return res, nil
 	}
-	if err := writeExecutable(path, want); err != nil {
+	if err := atomicfile.WriteFile(path, want, 0o755, true); err != nil {
 		return res, err
 	}
 	res.Changed = true
@@ -161,25 +162,4 @@ func Uninstall(ctx context.Context, dir string) (removed bool, err error) {
 		}
 	}
 	return true, nil
-}
-
-// writeExecutable replaces path atomically with an executable file.
-func writeExecutable(path string, content []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".pre-commit.squadci-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(content); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(0o755); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/internal/atomicfile"
 )
 
 // WriteBaseline publishes b at path atomically: a temporary file in the
@@ -27,5 +27,5 @@ func WriteBaselineIn(root, path string, b *Baseline) error {
 	if info, err := os.Lstat(path); err == nil && !info.Mode().IsRegular() {
 		return fmt.Errorf("%s is %s, not a regular file; squadci never writes through a link: remove it, or name another file", path, describeKind(path))
 	}
-	return connector.WriteFileAtomic(path, b.Marshal(), 0o644, true)
+	return atomicfile.WriteFile(path, b.Marshal(), 0o644, true)
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/internal/atomicfile"
 	"github.com/squadci/squadci/lint"
 	"gopkg.in/yaml.v3"
 )
@@ -69,7 +70,7 @@ func (p *starterPlan) write(root string) ([]string, error) {
 		return nil, err
 	}
 	written := []string{p.script}
-	if err := connector.WriteFileAtomic(filepath.Join(root, filepath.FromSlash(p.config)), p.configText, 0o644, p.configExisted); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(root, filepath.FromSlash(p.config)), p.configText, 0o644, p.configExisted); err != nil {
 		return written, fmt.Errorf("writing %s: %w", p.config, err)
 	}
 	return written, nil

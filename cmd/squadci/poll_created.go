@@ -12,7 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/internal/atomicfile"
 )
 
 // The --list-created side of poll: what a pass created, for the shard's
@@ -103,7 +103,7 @@ func writeCreatedList(file string, paths []string) error {
 		b.WriteString(p)
 		b.WriteByte(0)
 	}
-	return connector.WriteFileAtomic(file, []byte(b.String()), 0o644, true)
+	return atomicfile.WriteFile(file, []byte(b.String()), 0o644, true)
 }
 
 // listable splits created paths into those a list may carry and those

@@ -156,7 +156,7 @@ func replaceState(root string, g genTask, inDir func(func() error) error) error 
 	}
 	if err == nil {
 		// Resume holds the replaced state's inode across the rename, so
-		// freeing it happens outside the directory's gate (pin_linux.go).
+		// freeing it happens outside the directory's gate (internal/atomicfile/pin_linux.go).
 		old, oerr := os.Open(state)
 		err = inDir(func() error { return os.Rename(tmp.Name(), state) })
 		if oerr == nil {

@@ -8,12 +8,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/squadci/squadci/internal/atomicfile"
 	"github.com/squadci/squadci/internal/nofollow"
 )
 
-// Write replaces each changed file under root atomically: a temporary file
-// in the same directory gets the new bytes and the old mode, is synced and
-// renamed over the original. A file that is no longer a regular file, or
+// Write replaces each changed file under root atomically (atomicfile): a
+// temporary file in the same directory gets the new bytes and the old mode,
+// is synced and renamed over the original, and the directory is synced. A file that is no longer a regular file, or
 // whose bytes changed since they were read, is left alone with an error.
 func Write(root string, changes []Change) error {
 	realRoot, err := filepath.EvalSymlinks(root)
@@ -42,44 +43,21 @@ func writeOne(realRoot, path string, c Change) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".squadci-fix-*")
-	if err != nil {
-		return err
-	}
-	done := false
-	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(c.New); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
 	// The temporary file took time to write and sync: an editor that saved
 	// meanwhile must keep its edit, so the file is checked once more, as
 	// late as the rename allows.
-	if beforePublish != nil {
-		beforePublish(path)
-	}
-	if _, err := unchanged(path, c.Old, info); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	done = true
-	syncDir(dir)
-	return nil
+	return atomicfile.Write(path, c.New, atomicfile.Options{
+		Perm:      info.Mode().Perm(),
+		Overwrite: true,
+		TmpDir:    dir,
+		Check: func() error {
+			if beforePublish != nil {
+				beforePublish(path)
+			}
+			_, err := unchanged(path, c.Old, info)
+			return err
+		},
+	})
 }
 
 // beforePublish, when set by a test, runs between writing the temporary
@@ -119,13 +97,4 @@ func unchanged(path string, old []byte, first os.FileInfo) (os.FileInfo, error) 
 		return nil, errConcurrentEdit
 	}
 	return info, nil
-}
-
-// syncDir makes the rename durable; a file system that cannot sync a
-// directory has already made it as durable as it can.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
 }

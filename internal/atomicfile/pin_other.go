@@ -1,6 +1,6 @@
 //go:build !linux
 
-package connector
+package atomicfile
 
 // pinInode holds nothing where O_PATH is missing (see pin_linux.go): the
 // rename frees the old inode itself.

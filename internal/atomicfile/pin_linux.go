@@ -1,4 +1,4 @@
-package connector
+package atomicfile
 
 import "syscall"
 
@@ -9,8 +9,8 @@ const oPath = 0x200000
 // pinInode holds the inode at path, if any, until the returned func is
 // called. Renaming a state over its predecessor unlinks the old inode, and
 // when nothing else holds it the rename call itself frees the inode and its
-// blocks before it returns: inside the directory's gate (dirgate.go), where
-// every other task of the mailbox waits. Pinned, that work happens at
+// blocks before it returns: inside the directory's gate (Options.Gate;
+// connector/dirgate.go), where every other task of the mailbox waits. Pinned, that work happens at
 // unpin, outside the gate and alongside other tasks. On a 2-core VM (ext4),
 // 10,000 renames held the gate 2.1–2.6 s unpinned and 0.3 s pinned, and a
 // resume of 10,000 tasks in one mailbox went from 6.6–7.5 s to 4.9–5.3 s

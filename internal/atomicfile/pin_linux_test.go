@@ -1,4 +1,4 @@
-package connector
+package atomicfile
 
 import (
 	"os"
