@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/squadci/squadci/internal/nofollow"
 )
 
 // The exclusive task lock of spec §5: <dropPath>/.squad-connector/<taskId>.lock,
@@ -171,7 +173,7 @@ func (l *taskLock) release() error {
 // simply tries again.
 func breakIfStale(path string, p LockPolicy, now, deadline time.Time) (LockEvent, bool, error) {
 	ev := LockEvent{Action: LockBusy}
-	f, err := openNoFollow(path)
+	f, err := nofollow.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return LockEvent{}, true, nil
 	}

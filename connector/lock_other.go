@@ -7,18 +7,6 @@ import "os"
 // tryFlock has no advisory lock to take here: the pid check alone decides.
 func tryFlock(*os.File) (bool, error) { return true, nil }
 
-// openNoFollow opens path for reading after checking it is no link.
-func openNoFollow(path string) (*os.File, error) {
-	info, err := os.Lstat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, ErrLink
-	}
-	return os.Open(path)
-}
-
 // processAlive reports whether pid runs on this host; on Windows
 // FindProcess opens the process and fails when it is gone.
 func processAlive(pid int) bool {

@@ -23,12 +23,6 @@ func tryFlock(f *os.File) (ok bool, err error) {
 	return err == nil, err
 }
 
-// openNoFollow opens path for reading without following a final symlink
-// (ELOOP) and without blocking on a FIFO.
-func openNoFollow(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
-}
-
 // processAlive reports whether pid runs on this host. EPERM means it runs
 // under another user.
 func processAlive(pid int) bool {

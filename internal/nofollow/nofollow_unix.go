@@ -12,9 +12,14 @@ import (
 )
 
 // Open opens path read-only; a symlink fails with an error IsSymlink
-// recognises (ELOOP), and a FIFO opens without blocking.
+// recognises (ELOOP), and a FIFO opens without blocking. It is the one
+// open ReadFile makes too (openNoFollow), wrapped in an *os.File.
 func Open(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	fd, err := openNoFollow(path)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return os.NewFile(uintptr(fd), path), nil
 }
 
 // IsSymlink reports whether Open failed because path is a symlink.
