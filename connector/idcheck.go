@@ -5,8 +5,8 @@ import "fmt"
 // CheckConnectorID refuses what `connector new` would refuse as an id, with
 // the same message, so other builders (squadci endpoint) validate alike.
 func CheckConnectorID(id string) error {
-	if !isKebabID(id) || len(id) > maxConnectorIDLen {
-		return fmt.Errorf("connector id %q must match %s, at most %d characters", id, kebabPattern, maxConnectorIDLen)
+	if !IsKebabID(id) || len(id) > maxConnectorIDLen {
+		return fmt.Errorf("connector id %q must match %s, at most %d characters", id, KebabPattern, maxConnectorIDLen)
 	}
 	return nil
 }
@@ -14,8 +14,8 @@ func CheckConnectorID(id string) error {
 // CheckWorkRole refuses a role id `connector new` would refuse: bad syntax,
 // or a governance seat no connector may take.
 func CheckWorkRole(role string) error {
-	if !isKebabID(role) || isReservedRole(role) {
-		return fmt.Errorf("role %q must be a work role id (%s) and not a governance seat", role, kebabPattern)
+	if !IsKebabID(role) || isReservedRole(role) {
+		return fmt.Errorf("role %q must be a work role id (%s) and not a governance seat", role, KebabPattern)
 	}
 	return nil
 }
@@ -23,8 +23,8 @@ func CheckWorkRole(role string) error {
 // CheckKebabName refuses a name that is not one safe file-name word list in
 // the id syntax, at most 63 characters (what a charter's Identity.ID takes).
 func CheckKebabName(what, name string) error {
-	if !isKebabID(name) || len(name) > maxConnectorIDLen {
-		return fmt.Errorf("%s %q must match %s, at most %d characters", what, name, kebabPattern, maxConnectorIDLen)
+	if !IsKebabID(name) || len(name) > maxConnectorIDLen {
+		return fmt.Errorf("%s %q must match %s, at most %d characters", what, name, KebabPattern, maxConnectorIDLen)
 	}
 	return nil
 }

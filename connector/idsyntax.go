@@ -1,9 +1,9 @@
 package connector
 
-// isKebabID reports whether s matches ^[a-z][a-z0-9]*(-[a-z0-9]+)*$, the
+// IsKebabID reports whether s matches ^[a-z][a-z0-9]*(-[a-z0-9]+)*$, the
 // syntax of connector ids and role ids: lowercase ASCII letters and digits
 // in hyphen-separated words, starting with a letter.
-func isKebabID(s string) bool {
+func IsKebabID(s string) bool {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return false
 	}
@@ -18,4 +18,5 @@ func isKebabID(s string) bool {
 	return true
 }
 
-const kebabPattern = "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
+// KebabPattern is IsKebabID as a regular expression, for messages.
+const KebabPattern = "^[a-z][a-z0-9]*(-[a-z0-9]+)*$"

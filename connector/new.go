@@ -109,11 +109,11 @@ func checkNewOptions(o *NewOptions) error {
 			problems = append(problems, "--capability is required (or use --template to write a "+PlaceholderCapability+" placeholder)")
 		}
 	}
-	if o.ID != PlaceholderConnectorID && (!isKebabID(o.ID) || len(o.ID) > maxConnectorIDLen) {
-		problems = append(problems, fmt.Sprintf("connector id %q must match %s, at most %d characters", o.ID, kebabPattern, maxConnectorIDLen))
+	if o.ID != PlaceholderConnectorID && (!IsKebabID(o.ID) || len(o.ID) > maxConnectorIDLen) {
+		problems = append(problems, fmt.Sprintf("connector id %q must match %s, at most %d characters", o.ID, KebabPattern, maxConnectorIDLen))
 	}
-	if o.Role != PlaceholderRole && (!isKebabID(o.Role) || isReservedRole(o.Role)) {
-		problems = append(problems, fmt.Sprintf("role %q must be a work role id (%s) and not a governance seat", o.Role, kebabPattern))
+	if o.Role != PlaceholderRole && (!IsKebabID(o.Role) || isReservedRole(o.Role)) {
+		problems = append(problems, fmt.Sprintf("role %q must be a work role id (%s) and not a governance seat", o.Role, KebabPattern))
 	}
 	if o.Kind != "agent" && o.Kind != "orchestrator" {
 		problems = append(problems, fmt.Sprintf("kind %q must be agent or orchestrator", o.Kind))

@@ -21,7 +21,7 @@ var ruleDropPathUnconventional = diag.Register(diag.Rule{
 func checkDropPathConvention(c *manifestCheck) {
 	v, ok := c.text(fDropPath)
 	id, idOK := c.text(fConnectorID)
-	if !ok || !idOK || !isKebabID(id.Str) {
+	if !ok || !idOK || !IsKebabID(id.Str) {
 		return
 	}
 	if _, safe := CheckSafePath(v.Str, true); !safe {

@@ -9,7 +9,7 @@ var ruleRequestAllowedOutputs = diag.Register(diag.Rule{
 	ID: "CN213", Name: "request-allowed-outputs", Severity: diag.SeverityError, Domain: "request",
 	Short: "Request output slots are missing, malformed or repeated",
 	Full: "A 1.1 request to an orchestrator connector declares at least one output slot in allowedOutputs; " +
-		"each slot's outputId is a role-id shaped id (" + kebabPattern + ") that appears once. The result " +
+		"each slot's outputId is a role-id shaped id (" + KebabPattern + ") that appears once. The result " +
 		"may return artifacts only in these slots. A missing or empty list is reported at the object or " +
 		"the array, a bad or repeated outputId at the value.",
 	Help:     `Dispatch with one --output ID=DIR per slot, for example --output implementation=reports/impl/.`,
@@ -23,9 +23,9 @@ func checkRequestAllowedOutputs(c *requestCheck) {
 		if v == nil {
 			continue
 		}
-		if !isKebabID(v.Str) {
+		if !IsKebabID(v.Str) {
 			c.report(ruleRequestAllowedOutputs.At(c.path, v.Span,
-				"outputId %s must match %s (lowercase letters and digits in hyphen-separated words)", c.q(v), kebabPattern))
+				"outputId %s must match %s (lowercase letters and digits in hyphen-separated words)", c.q(v), KebabPattern))
 			continue
 		}
 		if first := firstOutputID(elems[:k], v.Str); first != nil {

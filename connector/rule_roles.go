@@ -11,7 +11,7 @@ var ruleRoles = diag.Register(diag.Rule{
 	ID: "CN113", Name: "manifest-roles", Severity: diag.SeverityError, Domain: "manifest",
 	Short: "roles is empty, too long, repeated or not role ids",
 	Full: "roles is the allowlist of squad roles the connector may be bound to: 1–16 distinct role ids " +
-		"(" + kebabPattern + "). A schemaVersion \"1.0\" manifest serves exactly one role; several roles " +
+		"(" + KebabPattern + "). A schemaVersion \"1.0\" manifest serves exactly one role; several roles " +
 		"need 1.1 role modes. Count problems are reported at the array, bad entries at the entry.",
 	Help:     `List role ids such as ["researcher"]; use schemaVersion "1.1" for more than one role.`,
 	Consumer: "The coordinator binds the connector only to the roles listed; a malformed list is rejected, so it cannot be bound. Error.",
@@ -29,8 +29,8 @@ func checkRoles(c *manifestCheck) {
 	}
 	c.eachText(fRoles, func(e, first *source.Value) {
 		switch {
-		case !isKebabID(e.Str):
-			c.report(ruleRoles.At(c.path, e.Span, "role %s must match %s (lowercase letters and digits in hyphen-separated words)", c.q(e), kebabPattern))
+		case !IsKebabID(e.Str):
+			c.report(ruleRoles.At(c.path, e.Span, "role %s must match %s (lowercase letters and digits in hyphen-separated words)", c.q(e), KebabPattern))
 		case first != nil:
 			c.report(ruleRoles.At(c.path, e.Span, "role %s is listed twice; first%s", c.q(e), c.at(first)))
 		}

@@ -395,7 +395,7 @@ func TestExchangeSchemaPatternsAgree(t *testing.T) {
 		accept func(string) bool
 	}{
 		{"request-1.1.schema.json#/properties/taskId", func(s string) bool { return exchText(s) && IsTaskID(s) }},
-		{"request-1.1.schema.json#/properties/bindingId", func(s string) bool { return exchText(s) && isKebabID(s) }},
+		{"request-1.1.schema.json#/properties/bindingId", func(s string) bool { return exchText(s) && IsKebabID(s) }},
 		{"request-1.1.schema.json#/properties/task", func(s string) bool { return exchText(s) && !isBlank(s) }},
 		{"request-1.1.schema.json#/properties/memberName", func(s string) bool {
 			return exchText(s) && !isBlank(s) && !strings.ContainsAny(s, "\n\r")

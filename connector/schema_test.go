@@ -104,8 +104,8 @@ func TestSchemaPatternsAgree(t *testing.T) {
 		ptr    string
 		accept func(string) bool
 	}{
-		{"#/properties/connectorId", func(s string) bool { return text(s) && isKebabID(s) && len(s) <= maxConnectorIDLen }},
-		{"#/properties/roles/items", func(s string) bool { return text(s) && isKebabID(s) && !isReservedRole(s) }},
+		{"#/properties/connectorId", func(s string) bool { return text(s) && IsKebabID(s) && len(s) <= maxConnectorIDLen }},
+		{"#/properties/roles/items", func(s string) bool { return text(s) && IsKebabID(s) && !isReservedRole(s) }},
 		{"#/properties/capabilities/items", func(s string) bool { return text(s) && !isBlank(s) }},
 		{"#/properties/dropPath", func(s string) bool { _, ok := CheckSafePath(s, true); return text(s) && ok }},
 		{"#/properties/contact", func(s string) bool { return text(s) && isEmailShaped(s) }},

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
 )
@@ -33,8 +34,8 @@ func TestIDSyntax(t *testing.T) {
 		if got := isRoleID(tt.s); got != tt.role {
 			t.Errorf("isRoleID(%q) = %v", tt.s, got)
 		}
-		if got := isKebabID(tt.s); got != tt.kebab {
-			t.Errorf("isKebabID(%q) = %v", tt.s, got)
+		if got := connector.IsKebabID(tt.s); got != tt.kebab {
+			t.Errorf("connector.IsKebabID(%q) = %v", tt.s, got)
 		}
 	}
 }

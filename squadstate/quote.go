@@ -1,10 +1,8 @@
 package squadstate
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/squadci/squadci/lint/secrets"
 )
@@ -85,14 +83,6 @@ func isRoleID(s string) bool {
 	}
 	return true
 }
-
-// kebabIDRE is the connector contract's id syntax (binding ids,
-// connector ids).
-var kebabIDRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
-})
-
-func isKebabID(s string) bool { return kebabIDRE().MatchString(s) }
 
 // slugify is Squad's label slug: lowercase, every run of characters other
 // than [a-z0-9] becomes "-", dashes trimmed from the ends.

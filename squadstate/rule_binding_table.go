@@ -3,6 +3,7 @@ package squadstate
 import (
 	"strings"
 
+	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -36,9 +37,9 @@ func checkBindingTable(c *checker, h *hveRoot) {
 		switch {
 		case b.idText == "":
 			c.report(ruleBindingTable.At(d.path, b.id.Span, "the binding has no id"))
-		case !isKebabID(b.idText):
-			c.report(ruleBindingTable.At(d.path, b.id.Span, "binding id %s does not have role-id syntax (^[a-z][a-z0-9]*(-[a-z0-9]+)*$); try %q",
-				quote(b.idText), strings.Trim(slugify(b.idText), "0123456789-")))
+		case !connector.IsKebabID(b.idText):
+			c.report(ruleBindingTable.At(d.path, b.id.Span, "binding id %s does not have role-id syntax (%s); try %q",
+				quote(b.idText), connector.KebabPattern, strings.Trim(slugify(b.idText), "0123456789-")))
 		case first[b.idText] != nil:
 			c.report(ruleBindingTable.At(d.path, b.id.Span, "binding id %s repeats the row at %s", quote(b.idText), d.at(first[b.idText].row.Span.Start)))
 		default:
