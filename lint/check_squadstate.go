@@ -72,7 +72,7 @@ func checkSquadState(ctx context.Context, s *session, r *repo) error {
 	if s.reportsAny(in.Files, "team.md") {
 		in.Agents = s.readAgentNames(ctx, agents) // only roster findings need them
 	}
-	in.Manifests = s.bindingManifests(r)
+	in.Manifests, in.InvalidManifests = r.Manifests, s.invalidManifests(r)
 	in.Exists = s.exists
 	in.AtGitTop = atGitTop(ctx, s.files)
 	in.StateBranch = stateBranch(ctx, s.files)
@@ -196,9 +196,9 @@ func agentIdentity(p string, src []byte) squadstate.Agent {
 	return a
 }
 
-// bindingManifests converts the parsed manifests; a manifest is valid when
-// none of its own findings is an error.
-func (s *session) bindingManifests(r *repo) []squadstate.Manifest {
+// invalidManifests lists the parsed manifests that have an error-level
+// finding of their own.
+func (s *session) invalidManifests(r *repo) map[string]bool {
 	s.mu.Lock()
 	bad := map[string]bool{}
 	for _, d := range s.diags {
@@ -207,12 +207,11 @@ func (s *session) bindingManifests(r *repo) []squadstate.Manifest {
 		}
 	}
 	s.mu.Unlock()
-	out := make([]squadstate.Manifest, 0, len(r.Manifests))
+	out := map[string]bool{}
 	for _, m := range r.Manifests {
-		out = append(out, squadstate.Manifest{
-			Path: m.Path, ConnectorID: m.ConnectorID, SchemaVersion: m.SchemaVersion,
-			Roles: m.Roles, Valid: !bad[m.Path], Doc: m.Doc,
-		})
+		if bad[m.Path] {
+			out[m.Path] = true
+		}
 	}
 	return out
 }

@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint/diag"
-	"github.com/squadci/squadci/lint/source"
 )
 
 // Repo is what the checks see of a repository.
@@ -42,7 +42,10 @@ type Repo struct {
 	// not reported twice at two severities.
 	SkillsChecked bool
 	// Manifests are the connector manifests the engine parsed.
-	Manifests []Manifest
+	Manifests []*connector.Manifest
+	// InvalidManifests holds the paths of Manifests that have an
+	// error-level finding of their own: a binding may not rely on them.
+	InvalidManifests map[string]bool
 	// Exchanges are connector private state files
 	// (<dropPath>/.squad-connector/<taskId>.state.json).
 	Exchanges []Exchange
@@ -67,16 +70,6 @@ type Agent struct {
 	Path                   string
 	Name                   string // the frontmatter name:, or the file name without .agent.md
 	DisableModelInvocation bool
-}
-
-// Manifest is a connector manifest as far as Connector Bindings need it.
-type Manifest struct {
-	Path          string
-	ConnectorID   string
-	SchemaVersion string
-	Roles         []string
-	Valid         bool             // the manifest has no error-level findings of its own
-	Doc           *source.Document // for the line of a field in messages; may be nil
 }
 
 // Exchange is one connector private state file.

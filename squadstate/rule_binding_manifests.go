@@ -1,6 +1,7 @@
 package squadstate
 
 import (
+	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -18,9 +19,9 @@ var ruleBindingManifest = diag.Register(diag.Rule{
 
 func checkBindingManifests(c *checker, h *hveRoot) {
 	d := h.team.doc
-	byPath := map[string]*Manifest{}
-	for i := range c.repo.Manifests {
-		byPath[c.repo.Manifests[i].Path] = &c.repo.Manifests[i]
+	byPath := map[string]*connector.Manifest{}
+	for _, m := range c.repo.Manifests {
+		byPath[m.Path] = m
 	}
 	for _, b := range h.bindingsOf() {
 		m := byPath[b.manifestText]
@@ -34,7 +35,7 @@ func checkBindingManifests(c *checker, h *hveRoot) {
 		case m == nil:
 			c.report(ruleBindingManifest.At(d.path, b.manifest.Span, "manifest %s does not exist", quote(b.manifestText)))
 			continue
-		case !m.Valid:
+		case c.repo.InvalidManifests[m.Path]:
 			c.report(withManifest(ruleBindingManifest.At(d.path, b.manifest.Span, "manifest %s is not valid: fix its own findings first", m.Path), m, ""))
 		}
 		if m.ConnectorID != b.connText {
@@ -50,7 +51,7 @@ func checkBindingManifests(c *checker, h *hveRoot) {
 }
 
 // manifestAt names a manifest field's line ("connectors/x.json:3").
-func manifestAt(m *Manifest, field string) string {
+func manifestAt(m *connector.Manifest, field string) string {
 	if m.Doc == nil || m.Doc.Root == nil {
 		return m.Path
 	}
@@ -64,7 +65,7 @@ func manifestAt(m *Manifest, field string) string {
 // withManifest sets the finding's related position to the manifest's field
 // (the whole manifest when field is "" or absent): the finding is about
 // that file as much as about the binding.
-func withManifest(d diag.Diagnostic, m *Manifest, field string) diag.Diagnostic {
+func withManifest(d diag.Diagnostic, m *connector.Manifest, field string) diag.Diagnostic {
 	span := diag.Span{}
 	if m.Doc != nil {
 		span.End = len(m.Doc.Src)
