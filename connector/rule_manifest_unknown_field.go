@@ -30,7 +30,7 @@ func checkUnknownFields(c *manifestCheck) {
 		}
 		d := ruleManifestUnknownField.At(c.path, m.KeySpan, "unknown field %s%s",
 			c.quote(m.Key, m.KeySpan), unknownFieldHint(m.Key)).WithCandidates(allowedFields)
-		if name := caseFix(c.root, m.Key); name != "" && !c.isSecret(m.KeySpan) {
+		if name := caseFix(c.root, m.Key); name != "" {
 			d.Fix = diag.Replace(m.KeySpan, strconv.Quote(name))
 		}
 		c.report(d)
