@@ -15,16 +15,6 @@ type jsonFile struct {
 	secret spanSet // values and member names the credential rule flagged
 }
 
-// CheckJSONFile runs the rules every connector JSON file shares — syntax,
-// duplicate keys, BOM, UTF-8, trailing data, depth, a top-level object, string
-// length and control characters, credential-shaped content — and returns
-// their findings for the file at path.
-func CheckJSONFile(path string, doc *source.Document) []diag.Diagnostic {
-	f := jsonFile{path: path, doc: doc}
-	checkJSON(&f)
-	return f.out
-}
-
 // checkJSON runs the shared rules on f.doc, appending to f.out.
 func checkJSON(f *jsonFile) {
 	doc := f.doc

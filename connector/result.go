@@ -163,9 +163,6 @@ func (c *resultCheck) outputElems() []*source.Value {
 	return out
 }
 
-// value returns the top-level member name when it is a string, else nil.
-func (r *Result) value(name string) *source.Value { return r.env.str(name) }
-
 // artifactWhere names artifact a for messages ("artifacts[1]" or
 // "outputs[0].artifacts[1]").
 func artifactWhere(a *Artifact) string {

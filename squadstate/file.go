@@ -53,6 +53,3 @@ func (d *doc) head() diag.Span {
 	}
 	return diag.Span{Start: start, End: max(start, end)}
 }
-
-// text is the source bytes of a span as a string.
-func (d *doc) text(s diag.Span) string { return string(d.src[s.Start:s.End]) }

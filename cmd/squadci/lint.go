@@ -118,17 +118,6 @@ func (c *Command) runLint(args []string) int {
 	return exitCode(run, failLevel)
 }
 
-// lintCore runs the engine for the CLI and the action. A nil result comes
-// with the exit code to return (usage, configuration or internal error, or
-// nothing staged).
-func (c *Command) lintCore(f lintFlags, positional []string) (*lint.Result, int) {
-	out, code := c.lintRun(f, positional)
-	if out == nil {
-		return nil, code
-	}
-	return out.res, code
-}
-
 // lintOutcome is a finished run with the root it used.
 type lintOutcome struct {
 	res          *lint.Result
@@ -137,7 +126,9 @@ type lintOutcome struct {
 	fixed        *fix.Outcome // with --fix: the changes; res is the lint after them
 }
 
-// lintRun is lintCore with the root: a nil outcome comes with the exit code.
+// lintRun runs the engine for the CLI and the action. A nil outcome comes
+// with the exit code to return (usage, configuration or internal error, or
+// nothing staged).
 func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) {
 	src, code := c.lintSource(f, positional)
 	if code != exitOK {
