@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/squadci/squadci/internal/textutil"
 )
 
 // Hunk is one hunk of a file's diff, seen from the pull request's head
@@ -52,7 +54,7 @@ func ParsePatch(patch string) (FileDiff, error) {
 			if text == "" {
 				continue
 			}
-			return FileDiff{}, fmt.Errorf("patch line %d: %q before the first hunk header", i+1, truncate(text, 40))
+			return FileDiff{}, fmt.Errorf("patch line %d: %q before the first hunk header", i+1, textutil.Abbreviate(text, 40))
 		}
 		switch {
 		case strings.HasPrefix(text, "+"):
@@ -65,7 +67,7 @@ func ParsePatch(patch string) (FileDiff, error) {
 			// a deleted line, "\ No newline at end of file", or the split's
 			// empty tail: no RIGHT-side line
 		default:
-			return FileDiff{}, fmt.Errorf("patch line %d: %q is not a diff line", i+1, truncate(text, 40))
+			return FileDiff{}, fmt.Errorf("patch line %d: %q is not a diff line", i+1, textutil.Abbreviate(text, 40))
 		}
 	}
 	return d, nil
@@ -107,13 +109,6 @@ func (h *Hunk) matches(src []byte) bool {
 		}
 	}
 	return true
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // matchesAll reports whether src holds every hunk's lines.

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/squadci/squadci/internal/textutil"
 	"github.com/squadci/squadci/lint/secrets"
 )
 
@@ -16,14 +17,7 @@ func quote(s string) string {
 	if len(secrets.Scan(s)) > 0 {
 		return "(a credential-shaped value, withheld)"
 	}
-	n := 0
-	for i := range s {
-		if n == maxQuoted {
-			return strconv.Quote(s[:i] + "…")
-		}
-		n++
-	}
-	return strconv.Quote(s)
+	return strconv.Quote(textutil.Abbreviate(s, maxQuoted))
 }
 
 // quoteList renders values as "a", "b", "c", cut after limit items.

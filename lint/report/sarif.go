@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/squadci/squadci/internal/textutil"
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -216,9 +217,9 @@ func newSARIFRule(r *diag.Rule) sarifRule {
 	url := r.HelpURL()
 	return sarifRule{
 		ID:               r.ID,
-		Name:             truncate(r.Name, 255),
-		ShortDescription: sarifText{Text: truncate(r.Short, sarifMaxText)},
-		FullDescription:  sarifText{Text: truncate(full, sarifMaxText)},
+		Name:             textutil.Truncate(r.Name, 255),
+		ShortDescription: sarifText{Text: textutil.Truncate(r.Short, sarifMaxText)},
+		FullDescription:  sarifText{Text: textutil.Truncate(full, sarifMaxText)},
 		Help: sarifHelp{
 			Text:     help + "\n\nDocumentation: " + url,
 			Markdown: help + "\n\n[" + r.ID + " documentation](" + url + ")",
@@ -350,18 +351,6 @@ func pathURI(path string) string {
 		b.WriteByte(hex[c&15])
 	}
 	return b.String()
-}
-
-// truncate cuts s to at most n code points, never inside a rune.
-func truncate(s string, n int) string {
-	count := 0
-	for i := range s {
-		if count == n {
-			return s[:i]
-		}
-		count++
-	}
-	return s
 }
 
 // partialFingerprints are codeql-action's line hash and squadci's own

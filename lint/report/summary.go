@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"github.com/squadci/squadci/internal/textutil"
 )
 
 // DefaultSummaryLimit keeps a step summary safely below GitHub's 1 MiB per
@@ -101,9 +103,7 @@ func summaryRow(f *Finding) string {
 // punctuation escaped so file content cannot inject markup or split the row.
 func summaryCell(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
-	if cut := truncate(s, summaryMaxCell); len(cut) < len(s) {
-		s = cut + "…"
-	}
+	s = textutil.Abbreviate(s, summaryMaxCell)
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	var b strings.Builder
 	for _, r := range s {
