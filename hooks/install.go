@@ -38,8 +38,10 @@ func HooksDir(ctx context.Context, dir string) (string, error) {
 
 // InstallHint is what the hook prints when squadci is not on PATH.
 const InstallHint = "squadci: not found on PATH; the pre-commit hook needs it.\n" +
-	"  install it:  CGO_ENABLED=0 go install github.com/squadci/squadci/cmd/squadci@latest\n" +
-	"  (from a clone: CGO_ENABLED=0 go install ./cmd/squadci), and put $(go env GOPATH)/bin on PATH;\n" +
+	"  install a release (no Go needed; the script checks the archive's SHA-256):\n" +
+	"    curl -fsSL https://raw.githubusercontent.com/squadci/squadci/main/scripts/install.sh | bash -s -- latest ~/.local/bin\n" +
+	"  or with Go:  CGO_ENABLED=0 go install github.com/squadci/squadci/cmd/squadci@latest\n" +
+	"  (from a clone: CGO_ENABLED=0 go install ./cmd/squadci), and put the directory on PATH;\n" +
 	"  or remove the hook: squadci hook uninstall (git commit --no-verify skips it once)"
 
 // hookScript is the hook: run a chained hook first when there is one, then
