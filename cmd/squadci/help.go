@@ -60,6 +60,13 @@ var helpPages = map[string]helpPage{
 		"              it first.\n" +
 		"  uninstall   remove the hook squadci wrote (a foreign hook is left alone).",
 		exits: plainExits},
+	"review": {about: "Preview the pull request review the action's review input would post, with no\n" +
+		"token and no network: lint the checkout, keep the findings new since the base REV\n" +
+		"(as --new-from-rev and only-new do), and place each inline on the lines `git diff REV`\n" +
+		"adds, the rest in the review body's table; --suggest adds the suggestion blocks of\n" +
+		"fixable findings. Comments an earlier review left are not known here, so nothing\n" +
+		"counts as already posted. Prints markdown (default) or json; posts nothing.",
+		exits: []exitMeaning{{exitOK, "the preview was printed (whether or not it would post anything)"}, exit2, exit3}},
 	"action": {about: "The entry point of action.yml: reads its inputs from INPUT_* variables and the\n" +
 		"GitHub context from GITHUB_*; it takes no arguments.",
 		exits:   []exitMeaning{exit0, {exitFindings, "findings at or above fail-level, or a task failed or became unreachable"}, exit2, exit3},
