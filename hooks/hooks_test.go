@@ -110,6 +110,10 @@ func checkIndexFiles(t *testing.T, x *IndexFiles) {
 	if _, err := x.Read("connectors/a.json", 3); !errors.As(err, &tooLarge) || tooLarge.Size != 7 {
 		t.Errorf("over the cap: err = %v", err)
 	}
+	// Limit 0, as the engine's existence probe asks: nothing is inflated.
+	if b, err := x.Read("connectors/a.json", 0); !errors.As(err, &tooLarge) || tooLarge.Size != 7 {
+		t.Errorf("limit 0: %q, err = %v; want a *TooLargeError of 7 bytes", b, err)
+	}
 	if _, err := x.Read("connectors/new.json", 100); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("untracked file: err = %v", err)
 	}

@@ -197,6 +197,18 @@ func (x *IndexFiles) Read(rel string, limit int64) ([]byte, error) {
 		return nil, lint.ErrNotRegular
 	}
 	if x.repo != nil {
+		if limit <= 0 {
+			// Only an empty blob fits: gitstore's limit 0 means none, so
+			// ask the size (the header, or a delta's) instead.
+			size, err := x.repo.BlobSize(e.ID)
+			switch {
+			case err != nil:
+				return nil, err
+			case size > 0:
+				return nil, &lint.TooLargeError{Size: size, Limit: limit}
+			}
+			return []byte{}, nil
+		}
 		// ReadBlob refuses an oversized blob from its header, before
 		// inflating it: no separate size query.
 		data, err := x.repo.ReadBlob(e.ID, limit)

@@ -18,7 +18,9 @@ type Revision struct {
 	Commit  string            // its commit id
 	Top     string            // the work tree's top level
 	Prefix  string            // the lint root relative to Top: "" or "dir/"
-	Renames map[string]string // top-relative old path at Commit → path now
+	Renames map[string]string // top-relative old path at Commit → path now (FindRenames)
+
+	staged bool // renames are to the index, not the work tree
 }
 
 // ChangesOptions say where and against what the comparison is made.
@@ -29,10 +31,9 @@ type ChangesOptions struct {
 	What   string // how messages name the option: "--new-from-rev"
 }
 
-// ResolveRevision resolves o.Rev to a commit and lists the files git's
-// rename detection finds renamed since (`git diff --name-status -M`, to
-// the work tree or, with Staged, the index). A revision git cannot
-// resolve, or a root outside git, is a *ConfigError.
+// ResolveRevision resolves o.Rev to a commit; FindRenames lists the files
+// renamed since. A revision git cannot resolve, or a root outside git, is
+// a *ConfigError.
 func ResolveRevision(ctx context.Context, o ChangesOptions) (*Revision, error) {
 	fail := func(format string, args ...any) error {
 		return &ConfigError{Path: o.What, Message: fmt.Sprintf(format, args...)}
@@ -48,7 +49,7 @@ func ResolveRevision(ctx context.Context, o ChangesOptions) (*Revision, error) {
 	if err != nil || strings.TrimSpace(string(commit)) == "" {
 		return nil, fail("git cannot resolve %q to a commit (a typo, or not fetched: a shallow clone lacks history, `git fetch --unshallow`)", o.Rev)
 	}
-	r := &Revision{Rev: o.Rev, Commit: strings.TrimSpace(string(commit)), Top: strings.TrimSpace(string(top)), Renames: map[string]string{}}
+	r := &Revision{Rev: o.Rev, Commit: strings.TrimSpace(string(commit)), Top: strings.TrimSpace(string(top)), Renames: map[string]string{}, staged: o.Staged}
 	if rel, err := filepath.Rel(r.Top, o.Root); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 		r.Prefix = filepath.ToSlash(rel) + "/"
 	} else if real, err2 := filepath.EvalSymlinks(o.Root); err2 == nil {
@@ -56,22 +57,33 @@ func ResolveRevision(ctx context.Context, o ChangesOptions) (*Revision, error) {
 			r.Prefix = filepath.ToSlash(rel) + "/"
 		}
 	}
+	return r, nil
+}
+
+// FindRenames sets r.Renames to the files git's rename detection finds
+// renamed since the revision (`git diff --name-status -M`, to the work
+// tree or, with Staged, the index). It is the costly part of resolving a
+// revision (every added file is compared with every deleted one), so it
+// is a step of its own, to run beside other work.
+func (r *Revision) FindRenames(ctx context.Context) error {
 	args := []string{"diff", "--no-ext-diff", "--name-status", "-z", "-M", "--diff-filter=R", "--no-color"}
-	if o.Staged {
+	if r.staged {
 		args = append(args, "--cached")
 	}
 	out, err := Git(ctx, r.Top, append(args, r.Commit, "--")...)
 	if err != nil {
-		return nil, fmt.Errorf("%v (finding renames since %s)", err, o.Rev)
+		return fmt.Errorf("%v (finding renames since %s)", err, r.Rev)
 	}
+	renames := map[string]string{}
 	// "R<score>\0old\0new\0" records.
 	recs := bytes.Split(out, []byte{0})
 	for i := 0; i+2 < len(recs); i += 3 {
 		if len(recs[i]) > 0 && recs[i][0] == 'R' {
-			r.Renames[string(recs[i+1])] = string(recs[i+2])
+			renames[string(recs[i+1])] = string(recs[i+2])
 		}
 	}
-	return r, nil
+	r.Renames = renames
+	return nil
 }
 
 // Git runs a git command in dir and returns its standard output; the

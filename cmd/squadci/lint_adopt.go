@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"github.com/squadci/squadci/hooks"
 	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint"
 	"github.com/squadci/squadci/lint/report"
@@ -35,6 +34,15 @@ func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (
 		Files: src.files, Config: cfg, Targets: src.targets, Named: src.named,
 		Disable: f.disable, Enable: f.enable,
 	}
+	// The revision's tree is linted beside the work tree's (it reads git
+	// objects and files unchanged since, never writes), so the comparison
+	// costs little more than the longer of the two lints.
+	var base *revisionLint
+	if filters.rev != nil {
+		if base, err = startRevisionLint(filters.rev, opts, f.fix); err != nil {
+			return nil, nil, err
+		}
+	}
 	// --fix repairs every fixable finding; the filters then choose which of
 	// the remaining ones are reported, as for a plain lint.
 	var fixed *fix.Outcome
@@ -46,15 +54,18 @@ func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (
 	} else {
 		res, err = lint.Lint(context.Background(), opts)
 	}
+	if base != nil {
+		// Waited for even after an error, so nothing outlives the run.
+		baseRes, baseErr := base.wait()
+		if err == nil {
+			err = baseErr
+		}
+		if err == nil {
+			filters.newSince = lint.NewSinceFindings(filters.rev.Rev, baseRes.Run.Findings)
+		}
+	}
 	if err != nil {
 		return nil, nil, err
-	}
-	if filters.rev != nil {
-		base, err := lintRevision(filters.rev, opts)
-		if err != nil {
-			return nil, nil, err
-		}
-		filters.newSince = lint.NewSinceFindings(filters.rev.Rev, base.Run.Findings)
 	}
 	filters.apply(&res.Run)
 	return res, fixed, nil
@@ -96,20 +107,6 @@ func (c *Command) adoptionFilters(f lintFlags, src *lintSource, cfg *lint.Config
 		a.rev = rev
 	}
 	return a, nil
-}
-
-// lintRevision lints the tree of the revision, read from git objects (no
-// checkout), with the run's configuration and targets; renamed files are
-// read under their paths of now, so their findings keep their identities.
-func lintRevision(rev *lint.Revision, opts lint.Options) (*lint.Result, error) {
-	files, err := hooks.OpenRev(context.Background(), rev.Top, rev.Commit, rev.Renames)
-	if err != nil {
-		return nil, &lint.ConfigError{Path: "--new-from-rev", Message: fmt.Sprintf("cannot read the tree of %s: %v", rev.Rev, err)}
-	}
-	defer files.Close()
-	opts.Files = lint.SubFiles{Inner: files, Prefix: rev.Prefix}
-	opts.Named = false // a target the revision lacks is no error there
-	return lint.Lint(context.Background(), opts)
 }
 
 // readBaseline reads the baseline from disk; with --staged, the config's

@@ -81,3 +81,23 @@ func TestNewFromRevMultiset(t *testing.T) {
 		t.Errorf("multiset: code %d, new %v of %v\n%s", code, got, all, errs)
 	}
 }
+
+// TestNewFromRevWithFixKeepsRenames: with --fix the renames are found
+// before the fix runs, and a renamed, edited agent still keeps the finding
+// it had at REV.
+func TestNewFromRevWithFixKeepsRenames(t *testing.T) {
+	dir := newGitRepo(t, map[string]string{
+		".github/agents/gone.agent.md": agentDoc("gone", false, "first\nsecond\nthird\nfourth\n"),
+	})
+	commitAll(t, dir, "base")
+	mustGit(t, dir, "mv", ".github/agents/gone.agent.md", ".github/agents/moved.agent.md")
+	writeFiles(t, dir, map[string]string{".github/agents/moved.agent.md": agentDoc("gone", false, "first\nsecond\nthird\nfourth, edited\n")})
+	if _, all, _ := lintJSON(t, dir); len(all) == 0 {
+		t.Fatal("the moved agent has no finding to keep")
+	}
+	for _, args := range [][]string{{"--new-from-rev", "HEAD"}, {"--fix", "--new-from-rev", "HEAD"}} {
+		if code, got, errs := lintJSON(t, dir, args...); code != 0 || len(got) != 0 {
+			t.Errorf("%v: code %d, %v\n%s", args, code, got, errs)
+		}
+	}
+}
