@@ -13,11 +13,12 @@ import (
 // the test points it at its local server.
 const readmeReleaseBase = "https://github.com/squadci/squadci/releases/download"
 
-// readmeInstallSnippets returns the README's two release-install blocks in
-// its Install section: the install script's one line, and the by-hand one.
+// readmeInstallSnippets returns the two release-install blocks of the
+// Install section of docs/install.md: the install script's one line, and
+// the by-hand one.
 func readmeInstallSnippets(t *testing.T) (oneLine, byHand string) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	b, err := os.ReadFile(filepath.Join(repoRoot, "docs", "install.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func readmeInstallSnippets(t *testing.T) (oneLine, byHand string) {
 		}
 	}
 	if oneLine == "" || byHand == "" {
-		t.Fatalf("the README's Install section lacks the install-script line or the by-hand download and check")
+		t.Fatalf("the Install section of docs/install.md lacks the install-script line or the by-hand download and check")
 	}
 	return oneLine, byHand
 }

@@ -45,52 +45,58 @@ func readmeBlocks(text string) []readmeBlock {
 	return out
 }
 
-// TestReadmeCommandOutputs runs every README block that starts with a
-// `$ squadci ...` line and compares what it prints (stdout, then stderr)
-// with the rest of the block, verbatim. Lint commands run in the
-// repository; agentfile commands next to the README's charter.
+// TestReadmeCommandOutputs runs every block of the README and docs/ that
+// starts with a `$ squadci ...` line and compares what it prints (stdout,
+// then stderr) with the rest of the block, verbatim. Lint commands run in
+// the repository; agentfile commands next to the page's charter.
 func TestReadmeCommandOutputs(t *testing.T) {
-	readmePath := filepath.Join(repoRoot, "README.md")
-	b, err := os.ReadFile(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(b)
-	blocks := readmeBlocks(text)
 	repo, err := filepath.Abs(repoRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
-	charterDir := writeReadmeCharter(t, text, blocks)
 	ran := 0
-	for i := len(blocks) - 1; i >= 0; i-- { // backwards, so -update-readme keeps earlier offsets
-		blk := blocks[i]
-		cmdLine, want, ok := strings.Cut(blk.body, "\n")
-		args, isCmd := strings.CutPrefix(cmdLine, "$ squadci ")
-		if !ok || !isCmd {
-			continue
+	for _, page := range docPages(t) {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
 		}
-		ran++
-		dir := repo
-		if strings.HasPrefix(args, "agentfile ") {
-			dir = charterDir
-		}
-		_, stdout, stderr := run(t, dir, strings.Fields(args)...)
-		if got := stdout + stderr; got != want {
-			if *updateReadme {
-				text = text[:blk.start] + cmdLine + "\n" + got + text[blk.end:]
+		text := string(b)
+		blocks := readmeBlocks(text)
+		charterDir := ""
+		changed := false
+		for i := len(blocks) - 1; i >= 0; i-- { // backwards, so -update-readme keeps earlier offsets
+			blk := blocks[i]
+			cmdLine, want, ok := strings.Cut(blk.body, "\n")
+			args, isCmd := strings.CutPrefix(cmdLine, "$ squadci ")
+			if !ok || !isCmd {
 				continue
 			}
-			t.Errorf("README block `%s` is not what the command prints (go test -update-readme rewrites it)\n--- got ---\n%s--- README ---\n%s", cmdLine, got, want)
+			ran++
+			dir := repo
+			if strings.HasPrefix(args, "agentfile ") {
+				if charterDir == "" {
+					charterDir = writeReadmeCharter(t, text, blocks)
+				}
+				dir = charterDir
+			}
+			_, stdout, stderr := run(t, dir, strings.Fields(args)...)
+			if got := stdout + stderr; got != want {
+				if *updateReadme {
+					text = text[:blk.start] + cmdLine + "\n" + got + text[blk.end:]
+					changed = true
+					continue
+				}
+				t.Errorf("%s block `%s` is not what the command prints (go test -update-readme rewrites it)\n--- got ---\n%s--- page ---\n%s", filepath.Base(page), cmdLine, got, want)
+			}
+		}
+		if changed {
+			if err := os.WriteFile(page, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	if ran < 2 {
-		t.Fatalf("the README shows %d command outputs; want the lint and agentfile export ones", ran)
-	}
-	if *updateReadme {
-		if err := os.WriteFile(readmePath, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		t.Fatalf("the README and docs/ show %d command outputs; want the lint and agentfile export ones", ran)
 	}
 }
 
@@ -105,7 +111,7 @@ func writeReadmeCharter(t *testing.T, text string, blocks []readmeBlock) string 
 		}
 	}
 	if len(charters) != 1 || !strings.Contains(text, "saved as\n`greeter.agent.md`") {
-		t.Fatalf("the README shows %d charters to save as greeter.agent.md; want one", len(charters))
+		t.Fatalf("the page shows %d charters to save as greeter.agent.md; want one", len(charters))
 	}
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "greeter.agent.md"), []byte(charters[0]), 0o644); err != nil {

@@ -18,13 +18,13 @@ const walkthroughHeading = "## Connect your first endpoint\n"
 // order, into one script that stops at the first failing command.
 func walkthroughScript(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	b, err := os.ReadFile(filepath.Join(repoRoot, "docs", "connectors.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := strings.Index(string(b), "\n"+walkthroughHeading)
 	if start < 0 {
-		t.Fatalf("the README has no %q section", strings.TrimSpace(walkthroughHeading))
+		t.Fatalf("docs/connectors.md has no %q section", strings.TrimSpace(walkthroughHeading))
 	}
 	section := string(b)[start+1+len(walkthroughHeading):]
 	if end := strings.Index(section, "\n## "); end >= 0 {

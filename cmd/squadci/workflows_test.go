@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,23 +15,38 @@ import (
 // repoRoot is the module root, two levels above this package.
 var repoRoot = filepath.Join("..", "..")
 
-// readmeWorkflows extracts every ```yaml block of the README that is a
-// workflow (has `on:` and `jobs:`), so the documented examples are linted.
+// docPages are the README and every page under docs/: the documentation
+// whose commands and snippets the tests keep true.
+func docPages(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no docs/*.md pages (%v)", err)
+	}
+	return append([]string{filepath.Join(repoRoot, "README.md")}, pages...)
+}
+
+// readmeWorkflows extracts every ```yaml block of the README and of docs/
+// that is a workflow (has `on:` and `jobs:`), so the documented examples
+// are linted.
 func readmeWorkflows(t *testing.T) map[string]string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := regexp.MustCompile("(?s)```ya?ml\n(.*?)```").FindAllStringSubmatch(string(b), -1)
 	out := map[string]string{}
-	for i, m := range blocks {
-		if regexp.MustCompile(`(?m)^on:`).MatchString(m[1]) && regexp.MustCompile(`(?m)^jobs:`).MatchString(m[1]) {
-			out[filepath.Join("readme-"+string(rune('a'+i))+".yml")] = m[1]
+	for _, page := range docPages(t) {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := regexp.MustCompile("(?s)```ya?ml\n(.*?)```").FindAllStringSubmatch(string(b), -1)
+		base := strings.TrimSuffix(filepath.Base(page), ".md")
+		for i, m := range blocks {
+			if regexp.MustCompile(`(?m)^on:`).MatchString(m[1]) && regexp.MustCompile(`(?m)^jobs:`).MatchString(m[1]) {
+				out[fmt.Sprintf("doc-%s-%d.yml", strings.ToLower(base), i)] = m[1]
+			}
 		}
 	}
-	if len(out) < 2 {
-		t.Fatalf("the README shows %d workflows; expected the PR and pre-commit ones at least", len(out))
+	if len(out) < 4 {
+		t.Fatalf("the README and docs/ show %d workflows; expected the PR, review, pre-commit and scheduled ones at least", len(out))
 	}
 	return out
 }
