@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/squadci/squadci/internal/corpus"
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // benchRepo is a git clone of microsoft/hve-core at SQUADCI_BENCH_REPO (or
@@ -26,9 +27,7 @@ func benchRepo(b *testing.B) (dir, rev string) {
 			return d, "HEAD~30"
 		}
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		b.Skip("needs git")
-	}
+	testtool.LookPath(b, "git", "apt-get install git")
 	dir = b.TempDir()
 	if _, err := corpus.Generate(dir, 300, 1, nil); err != nil {
 		b.Fatal(err)

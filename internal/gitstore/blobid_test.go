@@ -4,13 +4,13 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/internal/testtool"
 )
 
 // TestBlobIDMatchesGit: the id is git's for the same bytes, empty included.
 func TestBlobIDMatchesGit(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("needs git")
-	}
+	testtool.LookPath(t, "git", "apt-get install git")
 	for _, content := range []string{"", "hello\n", strings.Repeat("x\x00y", 5000)} {
 		cmd := exec.Command("git", "hash-object", "--stdin")
 		cmd.Stdin = strings.NewReader(content)
