@@ -66,11 +66,52 @@ func ResolveRevision(ctx context.Context, o ChangesOptions) (*Revision, error) {
 // revision (every added file is compared with every deleted one), so it
 // is a step of its own, to run beside other work.
 func (r *Revision) FindRenames(ctx context.Context) error {
-	args := []string{"diff", "--no-ext-diff", "--name-status", "-z", "-M", "--diff-filter=R", "--no-color"}
+	return r.findRenames(ctx, nil)
+}
+
+// FindRenamesFrom sets r.Renames to the renames git's rename detection
+// finds from the given old paths (top-relative) to any file added since:
+// only those pairs are compared, so it costs little when few old paths
+// are given. A rename from another path is not looked for; none is when
+// from is empty.
+func (r *Revision) FindRenamesFrom(ctx context.Context, from []string) error {
+	r.Renames = map[string]string{}
+	if len(from) == 0 {
+		return nil
+	}
+	args := []string{"diff", "--no-ext-diff", "--name-only", "-z", "--no-renames", "--diff-filter=A", "--no-color"}
 	if r.staged {
 		args = append(args, "--cached")
 	}
 	out, err := Git(ctx, r.Top, append(args, r.Commit, "--")...)
+	if err != nil {
+		return fmt.Errorf("%v (listing the files added since %s)", err, r.Rev)
+	}
+	var added []string
+	for _, p := range bytes.Split(out, []byte{0}) {
+		if len(p) > 0 {
+			added = append(added, string(p))
+		}
+	}
+	if len(added) == 0 {
+		return nil
+	}
+	return r.findRenames(ctx, append(append([]string{}, from...), added...))
+}
+
+// findRenames runs git's rename detection, over the given paths only
+// (literal pathspecs) when paths is not nil.
+func (r *Revision) findRenames(ctx context.Context, paths []string) error {
+	var args []string
+	if paths != nil {
+		args = append(args, "--literal-pathspecs")
+	}
+	args = append(args, "diff", "--no-ext-diff", "--name-status", "-z", "-M", "--diff-filter=R", "--no-color")
+	if r.staged {
+		args = append(args, "--cached")
+	}
+	args = append(append(args, r.Commit, "--"), paths...)
+	out, err := Git(ctx, r.Top, args...)
 	if err != nil {
 		return fmt.Errorf("%v (finding renames since %s)", err, r.Rev)
 	}

@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/squadci/squadci/hooks"
 	"github.com/squadci/squadci/lint"
+	"github.com/squadci/squadci/lint/report"
 )
 
 // revisionLint is the lint of a revision's tree for --new-from-rev, run
@@ -16,12 +19,13 @@ type revisionLint struct {
 	err  error
 }
 
-// startRevisionLint starts linting the tree of rev with the run's options.
-// Git's rename detection (the costly step of resolving a revision) runs
-// beside it too: the tree is linted as if nothing was renamed, and again
-// with the renames only when git finds some, since a renamed file must be
-// linted under its path of now. With --fix the renames are found first,
-// before the fix changes the files git compares.
+// startRevisionLint starts linting the tree of rev with the run's options,
+// beside the lint of the work tree: the tree is linted as if nothing was
+// renamed, git's rename detection then looks only at the files with
+// findings there, and the tree is linted again with the renames only when
+// git finds some, since a renamed file must be linted under its path of
+// now. With --fix every rename is found first, before the fix changes the
+// files git compares.
 func startRevisionLint(rev *lint.Revision, opts lint.Options, fixing bool) (*revisionLint, error) {
 	ctx := context.Background()
 	if fixing {
@@ -36,10 +40,16 @@ func startRevisionLint(rev *lint.Revision, opts lint.Options, fixing bool) (*rev
 			r.res, r.err = lintRevision(ctx, rev, rev.Renames, opts)
 			return
 		}
-		found := make(chan error, 1)
-		go func() { found <- rev.FindRenames(ctx) }()
 		res, err := lintRevision(ctx, rev, nil, opts)
-		if ferr := <-found; ferr != nil {
+		if err != nil {
+			r.err = err
+			return
+		}
+		// A rename matters only to a file the revision has findings in:
+		// its findings must keep their identities under the path of now.
+		// Git compares just those files with the files added since, not
+		// every added file with every deleted one.
+		if ferr := rev.FindRenamesFrom(ctx, findingPaths(rev.Prefix, res)); ferr != nil {
 			r.err = ferr
 			return
 		}
@@ -49,6 +59,18 @@ func startRevisionLint(rev *lint.Revision, opts lint.Options, fixing bool) (*rev
 		r.res, r.err = res, err
 	}()
 	return r, nil
+}
+
+// findingPaths are the top-relative paths of the files res has findings
+// in (and of the other places of their causes), sorted and unique.
+func findingPaths(prefix string, res *lint.Result) []string {
+	seen := map[string]bool{}
+	for _, f := range report.Ungroup(res.Run.Findings) {
+		if f.Path != "" {
+			seen[prefix+f.Path] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // wait returns the lint of the revision once it is done.
