@@ -3,6 +3,7 @@ package connector
 import (
 	"slices"
 
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
 )
@@ -129,7 +130,7 @@ func checkNotifyAttempts(c *stateCheck, v *source.Value, n *StateNotification) b
 	n.GaveUp = g != nil && g.Bool
 	switch {
 	case n.GaveUp && n.Attempts < MaxNotifyAttempts:
-		c.report(ruleStateNotification.At(c.path, g.Span, "notification.gaveUp is true after %d attempts; a notification is given up only after %d", n.Attempts, MaxNotifyAttempts))
+		c.report(ruleStateNotification.At(c.path, g.Span, "notification.gaveUp is true after %s; a notification is given up only after %d", plural.Count(n.Attempts, "attempt"), MaxNotifyAttempts))
 		return false
 	case !n.GaveUp && n.Attempts == MaxNotifyAttempts:
 		c.report(ruleStateNotification.At(c.path, a.Span, "notification.attempts reached %d but gaveUp is not true; a resume sends no more than %d times", MaxNotifyAttempts, MaxNotifyAttempts))

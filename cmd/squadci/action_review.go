@@ -13,6 +13,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 	"github.com/squadci/squadci/internal/ghapi"
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint"
 	"github.com/squadci/squadci/lint/report"
 	"github.com/squadci/squadci/review"
@@ -86,7 +87,7 @@ func reviewOutcomeLine(o review.Outcome, failed bool) string {
 		parts = append(parts, fmt.Sprintf("%d already on the pull request", o.Skipped))
 	}
 	if o.Deleted > 0 {
-		parts = append(parts, fmt.Sprintf("deleted %d comments whose finding is gone", o.Deleted))
+		parts = append(parts, "deleted "+plural.Form(o.Deleted, "comment whose finding is gone", "comments whose findings are gone"))
 	}
 	if len(o.Overflow) > 0 {
 		parts = append(parts, fmt.Sprintf("%d past GitHub's limits, listed below", len(o.Overflow)))

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 	"github.com/squadci/squadci/connector"
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/report"
 )
@@ -157,7 +158,7 @@ func scheduledSummary(rep scheduledReport, limit int) string {
 	}
 	var rows []string
 	if p := rep.Poll; p != nil {
-		fmt.Fprintf(&b, "\n### Poll\n\n%d pending requests, %d adapter runs.\n\n", len(p.Tasks), countRuns(p.Tasks))
+		fmt.Fprintf(&b, "\n### Poll\n\n%s, %s.\n\n", plural.Form(len(p.Tasks), "pending request", "pending requests"), plural.Count(countRuns(p.Tasks), "adapter run"))
 		if len(p.Tasks) > 0 {
 			b.WriteString("| Task | Connector | Action | Adapter | Result check | Artifacts |\n|---|---|---|---|---|---|\n")
 		}
@@ -170,7 +171,7 @@ func scheduledSummary(rep scheduledReport, limit int) string {
 		return omitted(&b, written, rep)
 	}
 	if r := rep.Resume; r != nil {
-		fmt.Fprintf(&b, "\n### Resume\n\n%s; %d transitions.\n\n", r.Counts, countTransitions(r.Tasks))
+		fmt.Fprintf(&b, "\n### Resume\n\n%s; %s.\n\n", r.Counts, plural.Count(countTransitions(r.Tasks), "transition"))
 		if len(r.Tasks) > 0 {
 			b.WriteString("| Task | Connector | Status | Change | Reason | Artifacts |\n|---|---|---|---|---|---|\n")
 		}
@@ -352,7 +353,7 @@ func scheduledAnnotations(a *githubactions.Action, rep scheduledReport) {
 		}
 	}
 	if left > 0 {
-		a.Noticef("%d more connector tasks need attention — see the job summary or the report file", left)
+		a.Noticef("%s attention — see the job summary or the report file", plural.Form(left, "more connector task needs", "more connector tasks need"))
 	}
 }
 

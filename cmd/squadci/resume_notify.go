@@ -320,7 +320,7 @@ func (t notifyTarget) channels() []string {
 // owedText says what is left owed and what happens next.
 func owedText(owed []string, attempts int, gaveUp bool) string {
 	if gaveUp {
-		return fmt.Sprintf("gave up the notification (%s) after %d failed attempts", strings.Join(owed, ", "), attempts)
+		return fmt.Sprintf("gave up the notification (%s) after %s", strings.Join(owed, ", "), plural.Form(attempts, "failed attempt", "failed attempts"))
 	}
 	return fmt.Sprintf("notification owed (%s; %d of %d attempts failed); the next resume sends it",
 		strings.Join(owed, ", "), attempts, connector.MaxNotifyAttempts)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -148,7 +149,7 @@ func (f *Finding) AlsoIn() string {
 	case len(f.Others) == 0:
 		return ""
 	case n == 0:
-		return fmt.Sprintf(" (and %d other places in this file)", len(f.Others))
+		return " (and " + plural.Form(len(f.Others), "other place", "other places") + " in this file)"
 	case n == 1:
 		return " (and 1 other file)"
 	}

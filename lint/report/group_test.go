@@ -67,3 +67,16 @@ func TestAlsoInOneFile(t *testing.T) {
 		t.Errorf("%q", g.AlsoIn())
 	}
 }
+
+// One other place or file reads in the singular.
+func TestAlsoInSingular(t *testing.T) {
+	f := causeAt("a.md", 1, "c1")
+	f.Others = []Finding{causeAt("a.md", 2, "c1")}
+	if got := f.AlsoIn(); got != " (and 1 other place in this file)" {
+		t.Errorf("AlsoIn %q", got)
+	}
+	f.Others = append(f.Others, causeAt("a.md", 3, "c1"))
+	if got := f.AlsoIn(); got != " (and 2 other places in this file)" {
+		t.Errorf("AlsoIn %q", got)
+	}
+}
