@@ -11,6 +11,7 @@ import (
 // complete kmx charter body, which squadci's agentfile rules check.
 type charter struct {
 	name        string // kebab: the file name and Identity.ID
+	display     string // the name hosts show; "" derives it from name
 	description string
 	tools       []string // explicit, so the host does not grant every tool
 	agents      []string // display names of the workers it may call
@@ -24,10 +25,17 @@ type charter struct {
 
 func (c *charter) path() string { return AgentsDir + c.name + ".agent.md" }
 
+func (c *charter) title() string {
+	if c.display != "" {
+		return c.display
+	}
+	return DisplayName(c.name)
+}
+
 func (c *charter) render() []byte {
 	var b strings.Builder
 	b.WriteString("---\n")
-	fmt.Fprintf(&b, "name: %s\n", DisplayName(c.name))
+	fmt.Fprintf(&b, "name: %s\n", c.title())
 	fmt.Fprintf(&b, "description: %s\n", strconv.Quote(c.description))
 	fmt.Fprintf(&b, "tools: [%s]\n", strings.Join(c.tools, ", "))
 	b.WriteString("user-invocable: true\n")
@@ -40,7 +48,7 @@ func (c *charter) render() []byte {
 		}
 	}
 	b.WriteString("---\n\n")
-	fmt.Fprintf(&b, "# %s — %s\n\n", DisplayName(c.name), c.role)
+	fmt.Fprintf(&b, "# %s — %s\n\n", c.title(), c.role)
 	fmt.Fprintf(&b, "## Identity\n- **ID:** %s\n- **Purpose:** %s\n\n", c.name, c.purpose)
 	b.WriteString("## Accountable Responsibilities\n")
 	writeList(&b, c.accountable, c.ordered)
@@ -108,6 +116,7 @@ func seat(o *Options) string {
 func agentCharter(o *Options) *charter {
 	return &charter{
 		name:        o.Name,
+		display:     o.Title(),
 		description: fmt.Sprintf("Do one bounded %s task behind a Squad Connector and return its report to the adapter; a consumer-owned starter.", o.Role),
 		tools:       []string{"read", "search", "edit"},
 		role:        o.Role + " endpoint",

@@ -3,6 +3,7 @@ package endpoint
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/squadci/squadci/connector"
 )
@@ -25,6 +26,32 @@ type Options struct {
 	Kind, Name, Role string
 	Workers, Skills  []string
 	ConnectorID      string // the connector created with it; "" for none
+	// Display is the name hosts show (the charter's name: and title);
+	// "" derives it from Name. SetName fills both from either form.
+	Display string
+	typed   string // --name as given, when it was the display form
+}
+
+// SetName takes --name in either form people type: the slug
+// ("acme-research-agent"), whose display name is derived ("Acme Research
+// Agent"), or the display name, whose slug is its words lowercased and
+// joined by hyphens. Check refuses a display name whose slug is not valid.
+func (o *Options) SetName(typed string) {
+	o.Name, o.Display, o.typed = typed, "", ""
+	if !strings.ContainsFunc(typed, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsUpper(r) }) {
+		return
+	}
+	words := strings.Fields(typed)
+	o.Display, o.typed = strings.Join(words, " "), typed
+	o.Name = strings.ToLower(strings.Join(words, "-"))
+}
+
+// Title is the endpoint's display name.
+func (o *Options) Title() string {
+	if o.Display != "" {
+		return o.Display
+	}
+	return DisplayName(o.Name)
 }
 
 // Check validates every value at once, so one refusal lists every reason.
@@ -38,7 +65,13 @@ func (o *Options) Check() error {
 	if o.Kind != KindAgent && o.Kind != KindOrchestrator {
 		problems = append(problems, fmt.Sprintf("--kind %q must be agent or orchestrator", o.Kind))
 	}
-	add(checkName("--name", o.Name))
+	if o.typed != "" && o.Name != "" {
+		if err := connector.CheckKebabName("its file name", o.Name); err != nil {
+			problems = append(problems, fmt.Sprintf("--name %q: %v", o.typed, err))
+		}
+	} else {
+		add(checkName("--name", o.Name))
+	}
 	add(checkRole(o.Role))
 	if o.ConnectorID != "" {
 		add(connector.CheckConnectorID(o.ConnectorID))
@@ -94,6 +127,9 @@ func checkList(flag string, names []string, taken string) []string {
 func DisplayName(name string) string {
 	words := strings.Split(name, "-")
 	for i, w := range words {
+		if w == "" {
+			continue
+		}
 		words[i] = strings.ToUpper(w[:1]) + w[1:]
 	}
 	return strings.Join(words, " ")

@@ -21,6 +21,7 @@ func orchestratorCharter(o *Options) *charter {
 	steps = append(steps, "Return one aggregate outcome to the adapter: the status, a factual fan-out summary naming each worker, and each final artifact mapped to its declared `outputId`.")
 	return &charter{
 		name:        o.Name,
+		display:     o.Title(),
 		description: fmt.Sprintf("Run one bounded %s workflow behind a Squad Connector through the workers %s; a consumer-owned starter.", o.Role, strings.Join(names, ", ")),
 		tools:       []string{"agent", "read", "search"},
 		agents:      names,
@@ -39,7 +40,7 @@ func orchestratorCharter(o *Options) *charter {
 
 // workerCharter is one bounded responsibility of the orchestrator.
 func workerCharter(o *Options, worker string) *charter {
-	parent := DisplayName(o.Name)
+	parent := o.Title()
 	return &charter{
 		name:        worker,
 		description: fmt.Sprintf("Own the %s responsibility of %s's bounded %s workflow and return its artifact to %s; a consumer-owned starter.", worker, parent, o.Role, parent),

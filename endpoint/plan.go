@@ -41,7 +41,7 @@ func NewPlan(root string, o *Options) *Plan {
 			p.Reused = append(p.Reused, have)
 			continue
 		}
-		p.Files = append(p.Files, File{skillPath(s), skillStub(s, DisplayName(o.Name))})
+		p.Files = append(p.Files, File{skillPath(s), skillStub(s, o.Title())})
 	}
 	p.Files = append(p.Files, File{RunbooksDir + o.Name + ".md", []byte(endpointRunbook(o, p))})
 	return p

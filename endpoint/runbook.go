@@ -9,7 +9,7 @@ import (
 // wire, test and run it, and what it may never do.
 func endpointRunbook(o *Options, p *Plan) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Endpoint runbook: %s\n\n", DisplayName(o.Name))
+	fmt.Fprintf(&b, "# Endpoint runbook: %s\n\n", o.Title())
 	fmt.Fprintf(&b, "A consumer-owned %s endpoint for the `%s` role, written by `squadci endpoint new`.\n", o.Kind, o.Role)
 	b.WriteString("Nothing here runs by itself: your adapter runs the endpoint for each request.\n\n")
 	b.WriteString("## Files\n\n")
@@ -44,7 +44,7 @@ func connectSteps(b *strings.Builder, o *Options) {
 	} else {
 		fmt.Fprintf(b, "1. The connector `%s` was created with this endpoint (`connectors/%s.json`); see its mailbox README.\n", id, id)
 	}
-	fmt.Fprintf(b, "2. In your adapter (mapped under `adapters.%s` in `.squadci.yml`), run %s on the request's\n", id, DisplayName(o.Name))
+	fmt.Fprintf(b, "2. In your adapter (mapped under `adapters.%s` in `.squadci.yml`), run %s on the request's\n", id, o.Title())
 	b.WriteString("   `task` and `inputs`, with its reports under `deliverableRoot`")
 	if o.Kind == KindOrchestrator {
 		b.WriteString(" (an orchestrator: one declared `allowedOutputs`\n   slot per worker)")

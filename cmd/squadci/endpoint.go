@@ -90,7 +90,8 @@ func (c *Command) runEndpointNew(args []string) int {
 	flags := flag.NewFlagSet("squadci endpoint new", flag.ContinueOnError)
 	cf.register(flags, "")
 	flags.StringVar(&o.Kind, "kind", endpoint.KindAgent, "endpoint kind: agent|orchestrator")
-	flags.StringVar(&o.Name, "name", "", "the endpoint's name (lowercase words joined by hyphens): its file name and ID")
+	var name string
+	flags.StringVar(&name, "name", "", "the endpoint's name: its slug (acme-research-agent), its file name and ID, or its display name (\"Acme Research Agent\"); either derives the other")
 	flags.StringVar(&o.Role, "role", "", "the work role the endpoint serves")
 	flags.Var(&workers, "worker", "an orchestrator's bounded worker, one per responsibility (repeatable)")
 	flags.Var(&skls, "skill", "a skill the endpoint loads; a stub is written unless it is installed (repeatable)")
@@ -100,6 +101,7 @@ func (c *Command) runEndpointNew(args []string) int {
 		return code
 	}
 	o.Workers, o.Skills = workers, skls
+	o.SetName(name)
 	if code, ok := c.endpointChecks(o.Check(), o.ConnectorID != "" && ec.contact == ""); !ok {
 		return code
 	}
@@ -112,10 +114,11 @@ func (c *Command) runEndpointNew(args []string) int {
 		return c.refuseWrite(err)
 	}
 	if o.ConnectorID != "" {
-		if code := c.createConnector(root, ec.options(o.ConnectorID, o.Role, o.Kind, endpoint.DisplayName(o.Name)), true); code != exitOK {
+		if code := c.createConnector(root, ec.options(o.ConnectorID, o.Role, o.Kind, o.Title()), true); code != exitOK {
 			return code
 		}
 	}
+	fmt.Fprintf(c.Stdout, "endpoint %s is %s: its charter is %s\n", o.Title(), o.Name, plan.Files[0].Rel)
 	for _, r := range plan.Reused {
 		fmt.Fprintf(c.Stdout, "reusing %s\n", r)
 	}
