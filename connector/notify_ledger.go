@@ -204,7 +204,10 @@ func (l *NotificationLedger) update(mailbox, taskID string, fn func(*Checked, *S
 
 func (l *NotificationLedger) updateLocked(mailbox, taskID string, fn func(*Checked, *StateNotification) (*StateNotification, bool)) error {
 	_, m, _ := l.ix.Owner(mailbox + taskID + ".request.json")
-	x, _ := readExchange(l.files.readFile, mailbox, taskID, m)
+	x, _, err := readExchange(l.files.readFile, mailbox, taskID, m)
+	if err != nil {
+		return err
+	}
 	if x.State == nil || x.State.Src == nil {
 		return errNotFinished
 	}

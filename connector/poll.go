@@ -174,7 +174,12 @@ func (p *poller) maskedTask(ctx context.Context, listed *Exchange) *PollOutcome 
 
 // pollTask handles one listed exchange; nil when it is not pending.
 func (p *poller) pollTask(ctx context.Context, listed *Exchange) *PollOutcome {
-	c, d := p.check(listed)
+	c, d, err := p.check(listed)
+	if err != nil {
+		// Not run and not judged until its files can be read.
+		return &PollOutcome{TaskID: listed.TaskID, ConnectorID: listed.Manifest.ConnectorID, Mailbox: listed.Mailbox,
+			Request: listed.Request.Path, Action: PollBusy, Why: "its files could not be read", Error: err.Error()}
+	}
 	if c.Exchange.Result != nil || d.Current != StatusAwaiting || d.Status != StatusAwaiting || c.Request == nil || c.State == nil {
 		return nil
 	}
@@ -229,7 +234,15 @@ func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *
 		env: append(append(append([]string{}, p.opts.Env...), adapter.Env...),
 			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+req.DeliverableRoot),
 	})
-	after, decided := p.check(listed)
+	after, decided, err := p.check(listed)
+	if err != nil {
+		// What the run left cannot be read: no check is reported, and the
+		// claim records a result when the file is there.
+		o.Error = "checking the run: " + err.Error()
+		_, lerr := p.fsys.Lstat(listed.Mailbox + listed.TaskID + ".result.json")
+		p.finishClaim(t, claim, o.Run, lerr == nil)
+		return
+	}
 	decided.Changed = false // checked, not consumed
 	after, decided = p.checkSecrets(ctx, listed, after, decided, adapter)
 	o.Check = &decided
@@ -237,9 +250,13 @@ func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *
 }
 
 // check reads the task's files and decides it as a resume would, without
-// writing anything.
-func (p *poller) check(listed *Exchange) (*Checked, TaskDecision) {
-	x, unreadable := readExchange(p.files.readFile, listed.Mailbox, listed.TaskID, listed.Manifest)
+// writing anything. An I/O error reading them (a *ReadError) comes back
+// instead of a decision.
+func (p *poller) check(listed *Exchange) (*Checked, TaskDecision, error) {
+	x, unreadable, err := readExchange(p.files.readFile, listed.Mailbox, listed.TaskID, listed.Manifest)
+	if err != nil {
+		return nil, TaskDecision{}, err
+	}
 	c := CheckExchange(x, p.env)
-	return c, ResolveTask(c, unreadable, p.now())
+	return c, ResolveTask(c, unreadable, p.now()), nil
 }

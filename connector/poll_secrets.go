@@ -324,7 +324,10 @@ func (p *poller) checkSecrets(ctx context.Context, listed *Exchange, c *Checked,
 		return c, d
 	}
 	ds := p.refuseLeaks(leaks, c)
-	after, decided := p.check(listed)
+	after, decided, err := p.check(listed)
+	if err != nil {
+		after, decided = c, d // the refusal below decides it all the same
+	}
 	decided.Changed = false
 	decided.Status, decided.Reason, decided.Rules = StatusFailed, ReasonInvalidResult, []string{ruleResultSecretValue.ID}
 	decided.Artifacts = nil

@@ -107,6 +107,16 @@ func Resolve(ctx context.Context, fsys ReadFS, opts ResolveOptions) ([]TaskDecis
 	if len(unknown) > 0 {
 		return nil, &UnknownTaskError{TaskIDs: unknown}
 	}
+	for _, x := range xs {
+		for _, f := range [...]*File{x.Snapshot, x.Request, x.Result, x.State} {
+			if f == nil {
+				continue
+			}
+			if err := ioError(f.Path, loaded.Unreadable[f.Path]); err != nil {
+				return nil, err // an I/O error is no verdict about the task
+			}
+		}
+	}
 	env := &Env{FS: fsys, Mailboxes: ix}
 	decisions := make([]TaskDecision, len(xs))
 	keep := make([]bool, len(xs))

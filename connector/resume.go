@@ -219,7 +219,10 @@ func (p *peekedFile) readWith(read func(string, int64) ([]byte, error)) func(str
 // one (only a late result or a reused taskId beside it is worth a line) or
 // one without a usable state. peek is its state as read (nil to read it).
 func (r *resumer) decideUnlocked(it *resumeItem, finished bool, peek *peekedFile) *TaskOutcome {
-	x, unreadable := readExchange(peek.readWith(r.files.readFile), it.mailbox, it.taskID, it.manifest)
+	x, unreadable, err := readExchange(peek.readWith(r.files.readFile), it.mailbox, it.taskID, it.manifest)
+	if err != nil {
+		return readFailed(it, err)
+	}
 	if x.Request == nil && x.State == nil {
 		return nil // not a task: lint reports stray results and snapshots
 	}
@@ -286,7 +289,10 @@ func (r *resumer) resumeLocked(it *resumeItem) (*TaskOutcome, error) {
 			return nil, err
 		}
 	}
-	x, unreadable := readExchange(r.files.readFile, it.mailbox, it.taskID, it.manifest)
+	x, unreadable, err := readExchange(r.files.readFile, it.mailbox, it.taskID, it.manifest)
+	if err != nil {
+		return readFailed(it, err), nil
+	}
 	if x.Request == nil && x.State == nil {
 		return nil, nil
 	}
@@ -364,6 +370,17 @@ func outcome(c *Checked, d TaskDecision) *TaskOutcome {
 	return o
 }
 
+// readFailed reports a task one of whose files could not be read: an
+// error and no decision.
+func readFailed(it *resumeItem, err error) *TaskOutcome {
+	o := &TaskOutcome{TaskDecision: TaskDecision{TaskID: it.taskID, Mailbox: it.mailbox}, Error: err.Error()}
+	if it.manifest != nil {
+		o.ConnectorID = it.manifest.ConnectorID
+	}
+	o.State = it.statePath()
+	return o
+}
+
 // skipped reports a task whose lock another live process holds.
 func skipped(it *resumeItem, st *State) *TaskOutcome {
 	o := &TaskOutcome{TaskDecision: TaskDecision{TaskID: it.taskID, Mailbox: it.mailbox}, Skipped: true}
@@ -375,10 +392,11 @@ func skipped(it *resumeItem, st *State) *TaskOutcome {
 }
 
 // readExchange reads a task's four files from their canonical paths. A
-// missing file is absent; one that exists but cannot be read (a link, a
+// missing file is absent; one that exists but cannot be used (a link, a
 // special or oversized file) is present without bytes and listed in the
-// returned map, as LoadExchanges does.
-func readExchange(read func(rel string, limit int64) ([]byte, error), box, taskID string, m *Manifest) (*Exchange, map[string]error) {
+// returned map, as LoadExchanges does. An I/O error (ioError) is returned
+// as a *ReadError instead: it is no verdict about the task.
+func readExchange(read func(rel string, limit int64) ([]byte, error), box, taskID string, m *Manifest) (*Exchange, map[string]error, error) {
 	x := &Exchange{Mailbox: box, Manifest: m, TaskID: taskID}
 	var unreadable map[string]error
 	for _, f := range [...]struct {
@@ -391,6 +409,9 @@ func readExchange(read func(rel string, limit int64) ([]byte, error), box, taskI
 		{&x.State, box + stateDir + taskID + ".state.json"},
 	} {
 		src, err := read(f.rel, MaxFileSize)
+		if ioErr := ioError(f.rel, err); ioErr != nil {
+			return x, nil, ioErr
+		}
 		switch {
 		case err == nil:
 			*f.dst = &File{Path: f.rel, Src: src}
@@ -403,7 +424,7 @@ func readExchange(read func(rel string, limit int64) ([]byte, error), box, taskI
 			unreadable[f.rel] = err
 		}
 	}
-	return x, unreadable
+	return x, unreadable, nil
 }
 
 // resumeItem is one task found in a mailbox.

@@ -49,8 +49,18 @@ func (r *dirReaders) isRealDir(dir string) bool {
 	return ok
 }
 
+// readErrorHook, set by tests, returns the error a read of rel fails
+// with instead of reading it (nil to read it): an I/O error such as EIO, or
+// EACCES where tests run as root, cannot be provoked otherwise.
+var readErrorHook func(rel string) error
+
 // readFile reads the repository-relative file rel.
 func (r *dirReaders) readFile(rel string, limit int64) ([]byte, error) {
+	if readErrorHook != nil {
+		if err := readErrorHook(rel); err != nil {
+			return nil, err
+		}
+	}
 	dir, name := path.Split(rel)
 	return r.dir(dir).readFile(name, limit)
 }

@@ -176,6 +176,10 @@ func (r *resumeRun) writeText(w io.Writer) {
 
 // resumeLine is statusLine's decision plus what the resume did.
 func resumeLine(t connector.TaskOutcome) string {
+	if t.Error != "" && t.Status == "" {
+		// Not decided: a file could not be read, or the lock taken.
+		return fmt.Sprintf("%s  %s  not resumed [error: %s]", t.TaskID, orDash(t.ConnectorID), t.Error)
+	}
 	line := statusLine(t.TaskDecision)
 	switch {
 	case t.Error != "":
