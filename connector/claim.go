@@ -34,7 +34,11 @@ const (
 	ClaimFailedToStart = "failed-to-start" // the command could not be started
 	ClaimExited        = "exited"          // it exited by itself, with ExitCode
 	ClaimTimedOut      = "timed-out"       // stopped at its timeout
-	ClaimStopped       = "stopped"         // stopped because the poll was interrupted, or killed by a signal
+	ClaimStopped       = "stopped"         // killed by a signal from elsewhere
+	// ClaimInterrupted is a run stopped because its poll was interrupted
+	// (SIGINT, SIGTERM to the poll): the operator's stop costs no attempt,
+	// so the next poll runs the same attempt again.
+	ClaimInterrupted = "interrupted"
 )
 
 // Claim is the content of a claim file.
@@ -133,7 +137,7 @@ func (c *Claim) validate() error {
 		if c.ExitCode == nil {
 			return errors.New("an exit without its code")
 		}
-	case ClaimFailedToStart, ClaimTimedOut, ClaimStopped:
+	case ClaimFailedToStart, ClaimTimedOut, ClaimStopped, ClaimInterrupted:
 		if c.ExitCode != nil {
 			return errors.New("an exit code without an exit")
 		}
@@ -174,6 +178,8 @@ func (c *Claim) describe() string {
 		return "timed out after " + c.Timeout
 	case ClaimStopped:
 		return "was stopped"
+	case ClaimInterrupted:
+		return "was stopped with its poll"
 	}
 	return "is running"
 }
@@ -196,6 +202,8 @@ func (c *Claim) finish(run *AdapterRun, result bool, now time.Time) {
 	switch {
 	case run.TimedOut:
 		c.Outcome = ClaimTimedOut
+	case run.Interrupted:
+		c.Outcome = ClaimInterrupted
 	case run.NotStarted:
 		c.Outcome = ClaimFailedToStart
 	case run.ExitCode < 0:

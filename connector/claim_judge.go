@@ -3,6 +3,8 @@ package connector
 import (
 	"fmt"
 	"time"
+
+	"github.com/squadci/squadci/internal/plural"
 )
 
 // When a claimed task may run again.
@@ -14,6 +16,11 @@ import (
 // while n-1 <= retryCap, so a task gets retryCap+1 runs in all, as a
 // resume allows retryCap checks without a result before the one that
 // finds the task unreachable.
+//
+// A run stopped because its poll was interrupted (ClaimInterrupted) was
+// stopped by the operator, not by the task: it costs no attempt, and the
+// next poll runs the same attempt again. A run killed by a signal from
+// elsewhere (ClaimStopped) counts like any other failure.
 //
 // A run whose end is not recorded (its poller was killed, or it is still
 // running) is retried only once its process cannot be running any more:
@@ -71,14 +78,18 @@ func (j claimJudge) judge(rc readClaim) claimVerdict {
 			return claimVerdict{Action: PollClaimed, Why: run + " " + why}
 		}
 	}
-	if c.Attempt > j.retryCap {
+	next := c.Attempt + 1
+	if c.Outcome == ClaimInterrupted {
+		next = c.Attempt // the operator's stop costs no attempt
+	}
+	if next-1 > j.retryCap {
 		return claimVerdict{Action: PollExhausted, Why: run + " " + c.describeEnd()}
 	}
 	if g := j.liveGroup(rc); g > 0 {
 		return claimVerdict{Action: PollClaimed, Why: fmt.Sprintf("%s %s, but its process group %d still runs on this host: "+
 			"it is retried once the group is gone (stop it with kill -KILL -- -%d)", run, c.describeEnd(), g, g)}
 	}
-	return claimVerdict{Action: PollRan, Next: c.Attempt + 1, Why: run + " " + c.describeEnd()}
+	return claimVerdict{Action: PollRan, Next: next, Why: run + " " + c.describeEnd()}
 }
 
 // liveGroup is the run's recorded process group when it still has a
@@ -140,6 +151,13 @@ func (j claimJudge) endBy(rc readClaim) time.Time {
 // nextStep says what happens after a run that failed as c did: a retry by
 // the next poll, or none left.
 func (j claimJudge) nextStep(c *Claim) string {
+	if c.Outcome == ClaimInterrupted {
+		again := fmt.Sprintf("retry %d of %d", c.Attempt-1, j.retryCap)
+		if c.Attempt == 1 {
+			again = plural.Form(max(j.retryCap, 0), "retry", "retries") + " left"
+		}
+		return "stopped with the poll, which costs no attempt: the next poll runs it again (" + again + ")"
+	}
 	if c.Attempt > j.retryCap {
 		return fmt.Sprintf("no retries left: resume will mark it unreachable at its deadline (%s) or when its checks exceed retryCap (%d)",
 			FormatTimestamp(j.deadline), max(j.retryCap, 0))

@@ -144,11 +144,15 @@ func (p *poller) takeClaim(t *pollTarget, v claimVerdict, timeout time.Duration)
 		t.o.Action, t.o.Why = PollClaimed, "a result appeared meanwhile"
 		return nil
 	}
-	if v.Next > 1 {
+	switch {
+	case t.found == nil:
+	case v.Next > t.found.claim.Attempt:
 		t.o.Why = "retry: " + v.Why
+	default:
+		t.o.Why = "run again, at no cost: " + v.Why
 	}
 	c := newClaim(p.opts.Claim, v.Next, p.now(), timeout)
-	err = p.writeClaim(t, c, v.Next > 1)
+	err = p.writeClaim(t, c, t.found != nil) // a retry, or an interrupted run again
 	if errors.Is(err, fs.ErrExist) {
 		// Only a poller of an earlier version claims without the lock.
 		t.o.Action, t.o.Why = PollClaimed, "claimed by another poller meanwhile"

@@ -27,8 +27,11 @@ type AdapterRun struct {
 	ExitCode int    `json:"exitCode"` // -1 when it did not exit on its own
 	TimedOut bool   `json:"timedOut,omitempty"`
 	// NotStarted is set when the command could not be started at all.
-	NotStarted bool   `json:"notStarted,omitempty"`
-	Duration   string `json:"duration"`
+	NotStarted bool `json:"notStarted,omitempty"`
+	// Interrupted is set when the run was stopped because the poll was
+	// (its context ended): a stop by the operator, which costs no attempt.
+	Interrupted bool   `json:"interrupted,omitempty"`
+	Duration    string `json:"duration"`
 	// Error says why the command could not start or was stopped.
 	Error string `json:"error,omitempty"`
 	// Output is the tail of its combined stdout and stderr, at most the
@@ -156,7 +159,7 @@ func judgeRun(ctx context.Context, run *AdapterRun, cmd *exec.Cmd, err error, ti
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		run.TimedOut, run.Error = true, "stopped at its timeout of "+timeout.Round(time.Second).String()
 	case ctx.Err() != nil:
-		run.Error = "stopped: " + ctx.Err().Error()
+		run.Interrupted, run.Error = true, "stopped because the poll was interrupted"
 	case errors.As(err, &exitErr):
 		run.Error = exitErr.Error() // killed by a signal
 	case err != nil:
