@@ -155,11 +155,20 @@ func dispatchManifest(ms []*Manifest, findings []diag.Diagnostic, id string) (*M
 func checkDispatchOptions(m *Manifest, o *DispatchOptions) error {
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
-	if !slices.Contains(m.Roles, o.Role) {
+	switch {
+	case o.Role == "":
+		add("--role is required (one of the connector's roles: %s)", strings.Join(m.Roles, ", "))
+	case !slices.Contains(m.Roles, o.Role):
 		add("role %q is not one of the connector's roles (%s)", o.Role, strings.Join(m.Roles, ", "))
 	}
-	if isBlank(o.Task) {
+	switch {
+	case o.Task == "":
+		add("--task is required")
+	case isBlank(o.Task):
 		add("the task is blank")
+	}
+	if o.DeliverableRoot == "" {
+		add("--deliverable-root is required")
 	}
 	if m.SchemaVersion == "1.1" {
 		for _, f := range [...]struct{ flag, val string }{{"binding", o.BindingID}, {"member", o.MemberName}, {"squad-root", o.SquadRoot}} {

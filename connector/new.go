@@ -109,10 +109,10 @@ func checkNewOptions(o *NewOptions) error {
 			problems = append(problems, "--capability is required (or use --template to write a "+PlaceholderCapability+" placeholder)")
 		}
 	}
-	if o.ID != PlaceholderConnectorID && (!IsKebabID(o.ID) || len(o.ID) > maxConnectorIDLen) {
+	if o.ID != "" && o.ID != PlaceholderConnectorID && (!IsKebabID(o.ID) || len(o.ID) > maxConnectorIDLen) {
 		problems = append(problems, fmt.Sprintf("connector id %q must match %s, at most %d characters", o.ID, KebabPattern, maxConnectorIDLen))
 	}
-	if o.Role != PlaceholderRole && (!IsKebabID(o.Role) || isReservedRole(o.Role)) {
+	if o.Role != "" && o.Role != PlaceholderRole && (!IsKebabID(o.Role) || isReservedRole(o.Role)) {
 		problems = append(problems, fmt.Sprintf("role %q must be a work role id (%s) and not a governance seat", o.Role, KebabPattern))
 	}
 	if o.Kind != "agent" && o.Kind != "orchestrator" {
@@ -124,7 +124,7 @@ func checkNewOptions(o *NewOptions) error {
 	case o.SchemaVersion == "1.0" && o.Kind == "orchestrator":
 		problems = append(problems, "an orchestrator needs schema version 1.1 (1.0 connectors are single-role agents)")
 	}
-	if o.Contact != PlaceholderContact && !isEmailShaped(o.Contact) {
+	if o.Contact != "" && o.Contact != PlaceholderContact && !isEmailShaped(o.Contact) {
 		problems = append(problems, fmt.Sprintf("contact %q is not an e-mail address", o.Contact))
 	}
 	for _, c := range o.Capabilities {

@@ -37,7 +37,7 @@ func WriteReceipt(ctx context.Context, root, requestRel string, now time.Time) (
 	fsys := DirFS(root)
 	src, err := fsys.ReadFile(requestRel, maxReceiptRequest)
 	if err != nil {
-		return nil, err
+		return nil, requestReadError(requestRel, err)
 	}
 	req, ds := ParseRequest(requestRel, src)
 	if problems := errorMessages(ds); len(problems) > 0 || req == nil {
@@ -147,4 +147,23 @@ func longestRun(s string, c byte) int {
 		}
 	}
 	return best
+}
+
+// requestReadError names the request path with why it could not be read:
+// a missing, linked or oversized request is refused (a usage error), an
+// I/O error is an error of its own (*ReadError).
+func requestReadError(rel string, err error) error {
+	var tl *FileTooLargeError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &DispatchError{Problems: []string{rel + ": no such file or directory (name the request, relative to the repository root)"}}
+	case errors.Is(err, ErrLink):
+		return &DispatchError{Problems: []string{rel + ": " + err.Error() + "; the request must be a regular file"}}
+	case errors.As(err, &tl):
+		return &DispatchError{Problems: []string{rel + ": " + err.Error()}}
+	}
+	if re := ioError(rel, err); re != nil {
+		return re
+	}
+	return fmt.Errorf("%s: %w", rel, err)
 }

@@ -20,8 +20,8 @@ var connectorCommands = map[string]struct {
 	synopsis string
 	run      func(c *Command, args []string) int
 }{
-	"new":      {"new --id ID --role ROLE [--kind agent|orchestrator] [--schema-version 1.1|1.0] [--capability TEXT ...] [--contact EMAIL] [--template] [--no-adapter]", (*Command).runConnectorNew},
-	"dispatch": {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR [--binding B --member M --squad-root S --output ID=DIR ...] [--format json]", (*Command).runConnectorDispatch},
+	"new":      {"new --id ID --role ROLE --capability TEXT [--capability TEXT ...] --contact EMAIL [--kind agent|orchestrator] [--schema-version 1.1|1.0] [--no-adapter] [--template]", (*Command).runConnectorNew},
+	"dispatch": {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR --binding B --member M --squad-root S [--output ID=DIR ...] [--input PATH ...] [--deadline-minutes N] [--retry-cap N] [--format text|json]", (*Command).runConnectorDispatch},
 	"status":   {"status [TASKID...] [--all] [--format text|json]", (*Command).runConnectorStatus},
 	"paths":    {"paths [-z]   (the existing mailboxes and deliverable roots, for git add)", (*Command).runConnectorPaths},
 	"archive":  {"archive [--older-than D] [--dry-run] [--format text|json]", (*Command).runConnectorArchive},

@@ -24,9 +24,9 @@ func (c *Command) runConnectorDispatch(args []string) int {
 	flags.StringVar(&o.Role, "role", "", "one of the connector's roles (required)")
 	flags.StringVar(&o.Task, "task", "", "the bounded instructions for the endpoint (required)")
 	flags.StringVar(&o.DeliverableRoot, "deliverable-root", "", "where the endpoint writes its reports (required)")
-	flags.StringVar(&o.BindingID, "binding", "", "Connector Bindings id (1.1)")
-	flags.StringVar(&o.MemberName, "member", "", "the external member's name (1.1)")
-	flags.StringVar(&o.SquadRoot, "squad-root", "", "the owning squad's roster root (1.1)")
+	flags.StringVar(&o.BindingID, "binding", "", "Connector Bindings id (required by a 1.1 connector; a 1.0 one takes none)")
+	flags.StringVar(&o.MemberName, "member", "", "the external member's name (required by a 1.1 connector; a 1.0 one takes none)")
+	flags.StringVar(&o.SquadRoot, "squad-root", "", "the owning squad's roster root (required by a 1.1 connector; a 1.0 one takes none)")
 	flags.Var(&outputs, "output", "an output slot ID=DIR (repeatable; orchestrators need at least one)")
 	flags.Var(&inputs, "input", "a read-only input path (repeatable)")
 	flags.IntVar(&o.DeadlineMinutes, "deadline-minutes", -1, "minutes until the deadline (default: the manifest's deadlineMinutesDefault)")
@@ -42,12 +42,17 @@ func (c *Command) runConnectorDispatch(args []string) int {
 	if err := checkFormat(cf.format); err != nil {
 		return c.usageError(err)
 	}
-	for _, req := range [...]struct{ flag, val string }{
-		{"connector", o.ConnectorID}, {"role", o.Role}, {"task", o.Task}, {"deliverable-root", o.DeliverableRoot},
-	} {
-		if req.val == "" {
-			return c.usageError(fmt.Errorf("--%s is required", req.flag))
+	if o.ConnectorID == "" {
+		// Without the connector its version's requirements are unknown:
+		// the other missing flags are listed with it, the rest once it is
+		// given (Dispatch lists every problem at once).
+		missing := []string{"--connector is required"}
+		for _, req := range [...]struct{ flag, val string }{{"role", o.Role}, {"task", o.Task}, {"deliverable-root", o.DeliverableRoot}} {
+			if req.val == "" {
+				missing = append(missing, "--"+req.flag+" is required")
+			}
 		}
+		return c.connectorError(&connector.DispatchError{Problems: missing})
 	}
 	for _, s := range outputs {
 		id, dir, ok := strings.Cut(s, "=")

@@ -17,7 +17,7 @@ func init() {
 	for name, sub := range endpointCommands {
 		subSynopses["endpoint "+name] = "endpoint " + sub.synopsis
 	}
-	helpPages["endpoint"] = helpPage{about: endpointAbout, exits: []exitMeaning{exit0, exit2}}
+	helpPages["endpoint"] = helpPage{about: endpointAbout, exits: []exitMeaning{exit0, exit2, exit3}}
 	helpPages["endpoint new"] = helpPage{about: endpointNewAbout, exits: refuseExits}
 	helpPages["endpoint adapt"] = helpPage{about: endpointAdaptAbout, exits: refuseExits}
 }
@@ -66,8 +66,8 @@ type endpointConnector struct {
 	caps    repeatFlag
 }
 
-func (e *endpointConnector) register(fs *flag.FlagSet) {
-	fs.StringVar(&e.contact, "contact", "", "the connector owner's e-mail address")
+func (e *endpointConnector) register(fs *flag.FlagSet, required string) {
+	fs.StringVar(&e.contact, "contact", "", "the connector owner's e-mail address ("+required+")")
 	fs.Var(&e.caps, "capability", "a sentence saying what the connector can do (repeatable; default: one naming the endpoint and role)")
 }
 
@@ -91,12 +91,12 @@ func (c *Command) runEndpointNew(args []string) int {
 	cf.register(flags, "")
 	flags.StringVar(&o.Kind, "kind", endpoint.KindAgent, "endpoint kind: agent|orchestrator")
 	var name string
-	flags.StringVar(&name, "name", "", "the endpoint's name: its slug (acme-research-agent), its file name and ID, or its display name (\"Acme Research Agent\"); either derives the other")
-	flags.StringVar(&o.Role, "role", "", "the work role the endpoint serves")
+	flags.StringVar(&name, "name", "", "the endpoint's name: its slug (acme-research-agent), its file name and ID, or its display name (\"Acme Research Agent\"); either derives the other (required)")
+	flags.StringVar(&o.Role, "role", "", "the work role the endpoint serves (required)")
 	flags.Var(&workers, "worker", "an orchestrator's bounded worker, one per responsibility (repeatable)")
 	flags.Var(&skls, "skill", "a skill the endpoint loads; a stub is written unless it is installed (repeatable)")
 	flags.StringVar(&o.ConnectorID, "connector", "", "also create this connector for the endpoint")
-	ec.register(flags)
+	ec.register(flags, "required with --connector")
 	if code, ok := c.endpointArgs(flags, args); !ok {
 		return code
 	}
@@ -133,11 +133,11 @@ func (c *Command) runEndpointAdapt(args []string) int {
 	)
 	flags := flag.NewFlagSet("squadci endpoint adapt", flag.ContinueOnError)
 	cf.register(flags, "")
-	flags.StringVar(&o.Path, "path", "", "the implementation you own (relative to the repository root); left byte-identical")
-	flags.StringVar(&o.Role, "role", "", "the work role it serves")
-	flags.StringVar(&o.ID, "id", "", "the connector id to create")
+	flags.StringVar(&o.Path, "path", "", "the implementation you own, relative to the repository root; left byte-identical (required)")
+	flags.StringVar(&o.Role, "role", "", "the work role it serves (required)")
+	flags.StringVar(&o.ID, "id", "", "the connector id to create (required)")
 	flags.StringVar(&o.Kind, "kind", endpoint.KindAgent, "endpoint kind: agent|orchestrator")
-	ec.register(flags)
+	ec.register(flags, "required")
 	if code, ok := c.endpointArgs(flags, args); !ok {
 		return code
 	}

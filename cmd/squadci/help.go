@@ -71,9 +71,12 @@ var helpPages = map[string]helpPage{
 		"GitHub context from GITHUB_*; it takes no arguments.",
 		exits:   []exitMeaning{exit0, {exitFindings, "findings at or above fail-level, or a task failed or became unreachable"}, exit2, exit3},
 		noFlags: true},
-	"agentfile":        {about: agentfileAbout, exits: []exitMeaning{exit0, exit2}},
+	"agentfile": {about: agentfileAbout, exits: []exitMeaning{exit0, {exitFindings, "export: the file cannot be exported"}, exit2,
+		{exitInternal, "internal error, or the profile could not be written"}}},
 	"agentfile export": {about: agentfileExportAbout, exits: agentfileExportExits},
-	"connector":        {exits: []exitMeaning{exit0, exit2}}, // about: set in init
+	// What the connector commands exit with; each one's page says which.
+	"connector": {exits: []exitMeaning{exit0, {exitFindings, "archive, merge: a file or task was left or refused (the reason is printed)"},
+		{exitUsage, "usage or configuration error, or refused: the reason is printed and nothing is written"}, exit3}}, // about: set in init
 	"connector new": {about: "Create a connector: its manifest under connectors/, its mailbox and an example\n" +
 		"request and result, plus a starter adapter scripts/<id>-adapter mapped as\n" +
 		"adapters.<id> in .squadci.yml (created, or edited keeping its comments), so poll\n" +

@@ -29,6 +29,7 @@ type pollFlags struct {
 	scheduledFlags
 	once, verbose bool
 	interval      time.Duration
+	intervalSet   bool // --interval was given (0s is refused, not one pass)
 	shardFlag     string
 	shard         connector.Shard
 	listCreated   string // --list-created FILE
@@ -40,11 +41,12 @@ func (c *Command) runPoll(args []string) int {
 	flags.SetOutput(c.Stderr)
 	f.register(flags, "exit 1 also when what an adapter wrote would fail the task (a failed adapter always exits 1)", connector.DefaultPollWorkers, "adapters run at once")
 	flags.BoolVar(&f.once, "once", false, "one pass over the mailboxes (the default)")
-	flags.DurationVar(&f.interval, "interval", 0, "poll again every D until interrupted (SIGINT, SIGTERM)")
+	flags.DurationVar(&f.interval, "interval", 0, "poll again every D, a positive duration, until interrupted (SIGINT, SIGTERM); without it, one pass")
 	flags.BoolVar(&f.verbose, "v", false, "show the tail of each adapter's output")
 	flags.StringVar(&f.shardFlag, "shard", "", "handle only the tasks of shard I of N (1-based): FNV-1a 64 of the taskId mod N")
-	flags.StringVar(&f.listCreated, "list-created", "", "write the repository-relative paths this pass created or rewrote to FILE, one a line, sorted")
+	flags.StringVar(&f.listCreated, "list-created", "", "write the repository-relative paths this pass created or rewrote to FILE, sorted, each ended by a NUL byte")
 	err := f.parse(flags, args)
+	flags.Visit(func(fl *flag.Flag) { f.intervalSet = f.intervalSet || fl.Name == "interval" })
 	switch {
 	case err != nil:
 	case f.shardFlag != "":
@@ -70,10 +72,10 @@ func (c *Command) runPoll(args []string) int {
 
 func (f *pollFlags) check() error {
 	switch {
-	case f.once && f.interval != 0:
+	case f.once && f.intervalSet:
 		return fmt.Errorf("--once and --interval exclude each other")
-	case f.interval < 0:
-		return fmt.Errorf("--interval must be positive")
+	case f.interval < 0, f.intervalSet && f.interval == 0:
+		return fmt.Errorf("--interval must be positive (for one pass, leave it out)")
 	}
 	return nil
 }
