@@ -3,6 +3,7 @@ package squadstate
 import (
 	"strings"
 
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/diag"
 )
 
@@ -46,7 +47,7 @@ func checkMemberCells(c *checker, t *squadTeam) {
 	for _, m := range t.members() {
 		d := t.roster.doc
 		if len(m.row.Cells) != len(membersHeader) {
-			c.report(ruleMemberCells.At(d.path, m.row.Span, "this Members row has %d cells; the header has 4 (escape a literal pipe as \\|)", len(m.row.Cells)))
+			c.report(ruleMemberCells.At(d.path, m.row.Span, "this Members row has %s; the header has 4 (escape a literal pipe as \\|)", plural.Count(len(m.row.Cells), "cell")))
 			continue
 		}
 		for i, cell := range m.row.Cells {

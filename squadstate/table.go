@@ -3,6 +3,7 @@ package squadstate
 import (
 	"strings"
 
+	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/lint/source"
 )
@@ -13,7 +14,7 @@ func checkHeader(c *checker, r *diag.Rule, d *doc, t *source.Table, want []strin
 	got := t.HeaderTexts()
 	for i, w := range want {
 		if i >= len(got) {
-			c.report(r.At(d.path, t.Header.Span, "the %s header has %d columns; it needs | %s |", what, len(got), strings.Join(want, " | ")))
+			c.report(r.At(d.path, t.Header.Span, "the %s header has %s; it needs | %s |", what, plural.Count(len(got), "column"), strings.Join(want, " | ")))
 			return
 		}
 		if got[i] != w {
@@ -33,7 +34,7 @@ func checkRowWidths(c *checker, r *diag.Rule, d *doc, t *source.Table, what stri
 	n := len(t.Header.Cells)
 	for _, row := range t.Rows {
 		if len(row.Cells) != n {
-			c.report(r.At(d.path, row.Span, "this %s row has %d cells; the header has %d (escape a literal pipe as \\|)", what, len(row.Cells), n))
+			c.report(r.At(d.path, row.Span, "this %s row has %s; the header has %d (escape a literal pipe as \\|)", what, plural.Count(len(row.Cells), "cell"), n))
 		}
 	}
 }
