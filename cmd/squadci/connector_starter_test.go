@@ -35,6 +35,7 @@ func freshRepo(t *testing.T) string {
 // user: connector new, dispatch, poll, resume end completed with the
 // receipt as the validated artifact, and lint stays clean.
 func TestStarterAdapterCompletesFirstTask(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	v11 := []string{"--binding", "first-binding", "--member", "First Member", "--squad-root", ".copilot-tracking/squad/"}
 	for _, tc := range []struct {
 		name     string

@@ -16,6 +16,7 @@ import (
 // that wrote the task's own state makes the rebase conflict, and the script
 // fails loudly and pushes nothing.
 func TestCommitPushScript(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	testtool.LookPath(t, "git", "apt-get install git")
 	bash := testtool.LookPath(t, "bash", "apt-get install bash")
 	actionStep, _ := nightlySteps(t)

@@ -90,6 +90,7 @@ func (a actionRun) runInstallSteps(t testing.TB, bash, ref string, set ...string
 // run step finds squadci in the same place either way. The time each path
 // takes is BenchmarkActionInstall's.
 func TestActionInstallStep(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	bash := installTools(t)
 	h := host(t)
 	r := testRelease(t, h)

@@ -99,6 +99,7 @@ func runScript(t testing.TB, bash, script, dir string, env []string) (string, in
 // "nothing to commit" when run again. The first case has no
 // .copilot-tracking/ at all.
 func TestNightlyWorkflowCommitStep(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	testtool.LookPath(t, "git", "apt-get install git")
 	bash := testtool.LookPath(t, "bash", "apt-get install bash")
 	actionStep, commitStep := nightlySteps(t)

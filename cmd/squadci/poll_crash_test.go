@@ -41,6 +41,7 @@ fi
 // has passed, one that died on its own by the next poll, and a run whose
 // result is on disk is never repeated. No lock or temporary file is left.
 func TestPollSurvivesKills(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	if testing.Short() {
 		t.Skip("kills poll 15 times over 300 tasks")
 	}

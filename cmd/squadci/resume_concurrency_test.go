@@ -107,6 +107,7 @@ func runConcurrently(t *testing.T, bin, root string) []*proc {
 // every task transitions exactly once across all the resumes, and every
 // task ends completed, its result consumed, no lock left.
 func TestConcurrentPollAndResume(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	if testing.Short() {
 		t.Skip("8 processes over 500 tasks, twice")
 	}

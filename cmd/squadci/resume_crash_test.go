@@ -24,6 +24,7 @@ import (
 // temporary file is left (killed holders' locks are broken: their pids are
 // gone).
 func TestResumeSurvivesKills(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	if testing.Short() {
 		t.Skip("kills resume 20 times over 1,000 tasks")
 	}

@@ -92,6 +92,7 @@ func resumeNotifyArgs(t *testing.T, dir string, env []string, args ...string) (n
 // failed attempt counted (the run cut them short), and a later resume
 // with a working API sends each once and clears every record.
 func TestUnresponsiveAPIBoundsResume(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	dir := newRepo(t)
 	writeFile(t, dir, ".squadci.yml", "version: 1\nnotify:\n  dispatch: true\n  comment: 7\n")
 	api, url := newGate(t)

@@ -25,6 +25,7 @@ import (
 // exactly once over all shards, and the final tree, timestamps aside,
 // equals what one `poll` + `resume` makes of another clone.
 func TestShardedPollMatchesOnePoll(t *testing.T) {
+	t.Parallel() // a long scenario that mostly waits on processes: beside the others
 	if testing.Short() {
 		t.Skip("200 adapter runs")
 	}
