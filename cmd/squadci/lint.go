@@ -23,6 +23,7 @@ type lintFlags struct {
 	outputs                                    repeatFlag
 	disable, enable                            listFlag
 	staged, explainProfile                     bool
+	hook                                       bool // the PATHs are a hook framework's file list
 	fix, diff                                  bool
 	root                                       string
 	baseline, writeBaseline, newFromRev        string // adoption.md
@@ -41,6 +42,7 @@ func (c *Command) runLint(args []string) int {
 	fs.StringVar(&f.category, "sarif-category", "", "SARIF automationDetails.id (code scanning category)")
 	fs.StringVar(&f.color, "color", "auto", "colour text output: auto|always|never (NO_COLOR honoured)")
 	fs.BoolVar(&f.staged, "staged", false, "lint the content staged in the git index, not the work tree")
+	fs.BoolVar(&f.hook, "hook", false, "the PATHs are the files a hook framework (pre-commit) hands over: filtered like discovery, a file squadci does not check is skipped silently")
 	fs.BoolVar(&f.explainProfile, "explain-profile", false, "print, per HVE squad root, the format profile it is checked by and the evidence that chose it, instead of the findings (the json format carries it as roots[].profile)")
 	fs.BoolVar(&f.fix, "fix", false, "apply the fixes of fixable findings (never to mailbox, exchange or state files), then report what remains")
 	fs.BoolVar(&f.diff, "diff", false, "with --fix: print the fixes as a unified diff on stdout and write nothing")
@@ -98,9 +100,11 @@ func (c *Command) runLint(args []string) int {
 			c.nothingChecked(out.root)
 			return exitUsage
 		}
-		if f.staged {
+		switch {
+		case f.hook: // most commits change no squad file: nothing to say
+		case f.staged:
 			fmt.Fprintln(c.Stderr, "squadci: none of the staged files is one squadci checks")
-		} else {
+		default:
 			fmt.Fprintf(c.Stderr, "squadci: no squad files in %s: nothing to check\n", c.displayPath(out.root))
 		}
 	}
@@ -137,6 +141,9 @@ func (c *Command) lintRun(f lintFlags, positional []string) (*lintOutcome, int) 
 	defer src.close()
 	if src.nothingStaged {
 		fmt.Fprintln(c.Stderr, "squadci: nothing staged to lint")
+		return nil, exitOK
+	}
+	if src.nothingListed {
 		return nil, exitOK
 	}
 	cfg, err := src.config(f.config)

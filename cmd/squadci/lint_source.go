@@ -17,12 +17,16 @@ type lintSource struct {
 	targets       []string
 	index         *hooks.IndexFiles // set with --staged
 	nothingStaged bool
+	nothingListed bool // --hook with no PATH
 	named         bool // the targets are command-line arguments
 	explicitRoot  bool // the root was given (--root, or a single directory argument)
 }
 
 // lintSource resolves the root, the files and the targets of a run.
 func (c *Command) lintSource(f lintFlags, positional []string) (*lintSource, int) {
+	if f.hook {
+		return c.hookSource(f, positional)
+	}
 	if !f.staged {
 		root, targets, explicit, err := c.resolveLintRoot(f.root, positional)
 		if err != nil {
