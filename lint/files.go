@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/squadci/squadci/internal/nofollow"
 )
@@ -44,12 +45,31 @@ type DiskFiles struct {
 	Root string
 	// NoGit forces the plain walk even inside a git work tree.
 	NoGit bool
+	// ListOnce answers every narrowed List inside git from one listing of
+	// the whole tree, filtered: for a long list of targets (a hook
+	// framework's, up to every tracked file), which git would match
+	// pathspec by pathspec on each call.
+	ListOnce bool
+
+	once listing
+}
+
+// listing is the whole-tree git listing ListOnce keeps.
+type listing struct {
+	mu    sync.Mutex
+	done  bool
+	paths []string
+	ok    bool
 }
 
 // List implements Files.
 func (d *DiskFiles) List(ctx context.Context, under []string) ([]string, error) {
 	if !d.NoGit {
-		if paths, ok := gitListFiles(ctx, d.Root, under); ok {
+		if d.ListOnce && under != nil {
+			if paths, ok := d.listedUnder(ctx, under); ok {
+				return append(paths, d.existingFiles(under)...), nil
+			}
+		} else if paths, ok := gitListFiles(ctx, d.Root, under); ok {
 			// A file named explicitly is listed even when git ignores it.
 			return append(paths, d.existingFiles(under)...), nil
 		}
@@ -69,6 +89,47 @@ func (d *DiskFiles) List(ctx context.Context, under []string) ([]string, error) 
 		out = append(out, paths...)
 	}
 	return out, nil
+}
+
+// listedUnder filters the whole-tree listing, made on first use, as git
+// filters it by literal pathspecs: a file, or everything below a "dir/".
+func (d *DiskFiles) listedUnder(ctx context.Context, under []string) ([]string, bool) {
+	d.once.mu.Lock()
+	if !d.once.done {
+		d.once.paths, d.once.ok = gitListFiles(ctx, d.Root, nil)
+		d.once.done = true
+	}
+	all, ok := d.once.paths, d.once.ok
+	d.once.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	files := map[string]bool{}
+	var dirs []string
+	for _, u := range under {
+		switch {
+		case u == "./":
+			return append([]string(nil), all...), true
+		case strings.HasSuffix(u, "/"):
+			dirs = append(dirs, u)
+		default:
+			files[u] = true
+		}
+	}
+	var out []string
+	for _, p := range all {
+		if files[p] {
+			out = append(out, p)
+			continue
+		}
+		for _, dir := range dirs {
+			if strings.HasPrefix(p, dir) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out, true
 }
 
 // existingFiles returns the entries of list that name existing non-directories.

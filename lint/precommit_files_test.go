@@ -1,31 +1,26 @@
 package lint
 
 import (
+	"fmt"
 	"os"
-	"regexp"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"github.com/squadci/squadci/internal/testtool"
+	"github.com/squadci/squadci/lint/report"
 )
 
-// TestPreCommitFilesMatchDiscovery: the pre-commit hooks' files: pattern
-// passes exactly the paths lint discovers. A path the pattern drops is
-// never checked by the hook; one it passes that lint does not check gets
-// an SQ004 note on every commit.
-func TestPreCommitFilesMatchDiscovery(t *testing.T) {
-	src, err := os.ReadFile("../.pre-commit-hooks.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hooks []struct {
-		ID      string `yaml:"id"`
-		Files   string `yaml:"files"`
-		Exclude string `yaml:"exclude"`
-	}
-	if err := yaml.Unmarshal(src, &hooks); err != nil {
-		t.Fatal(err)
-	}
+// TestHookListMatchesDiscovery: the pre-commit hooks pass every file to
+// `lint --hook`, whose targets are listed, not named. Listed, the table's
+// discovered files are checked and the others skipped with no SQ004; a
+// run listing every file reports what the full run does, with or without
+// ListOnce; named, the others get their SQ004 note.
+func TestHookListMatchesDiscovery(t *testing.T) {
+	testtool.LookPath(t, "git", "apt-get install git")
 	discovered := []string{
 		"connectors/acme.json", ".connector-drops/acme/t1.request.json",
 		"docs/x.agent.md", ".github/chatmodes/old.chatmode.md", ".github/agents/plain.md", "sub/.github/agents/plain.md",
@@ -40,26 +35,44 @@ func TestPreCommitFilesMatchDiscovery(t *testing.T) {
 		files[p] = "---\nname: x\n---\n{}\n"
 	}
 	root := writeTree(t, files)
-	for _, h := range hooks {
-		files, err := regexp.Compile(h.Files)
-		if err != nil {
-			t.Fatalf("%s: files: %v", h.ID, err)
+	files[".gitignore"] = "ignored/\n"
+	files["ignored/x.agent.md"] = "---\nname: [\n---\n"
+	cmd := exec.Command("git", "init", "-q")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "ignored"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{".gitignore", "ignored/x.agent.md"} {
+		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(p)), []byte(files[p]), 0o644); err != nil {
+			t.Fatal(err)
 		}
-		exclude, err := regexp.Compile(h.Exclude)
-		if err != nil || h.Exclude == "" {
-			t.Fatalf("%s: exclude: %q %v", h.ID, h.Exclude, err)
+	}
+	listedAll := append(append([]string{".gitignore"}, discovered...), notDiscovered...)
+	full := lintTree(t, root, Options{Files: &DiskFiles{Root: root}})
+	for _, once := range []bool{false, true} {
+		listed := lintTree(t, root, Options{Files: &DiskFiles{Root: root, ListOnce: once}, Targets: listedAll})
+		if got, want := findingKeys(listed.Run.Findings), findingKeys(full.Run.Findings); !reflect.DeepEqual(got, want) {
+			t.Errorf("ListOnce %v: every file listed reports\n%s\nthe full run\n%s", once, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		re := matcher(func(p string) bool { return files.MatchString(p) && !exclude.MatchString(p) })
-		for _, p := range discovered {
-			if !re.MatchString(p) {
-				t.Errorf("%s: files: drops %s, which lint checks", h.ID, p)
-			}
+		// A listed ignored file is linted, as a named one is.
+		ignored := lintTree(t, root, Options{Files: &DiskFiles{Root: root, ListOnce: once}, Targets: []string{"ignored/x.agent.md", "package.json"}})
+		if got := rulesByPath(ignored.Run.Findings); got["ignored/x.agent.md"] == nil || got["package.json"] != nil {
+			t.Errorf("ListOnce %v: listed ignored agent file and package.json: %v", once, got)
 		}
-		for _, p := range notDiscovered {
-			if re.MatchString(p) {
-				t.Errorf("%s: files: passes %s, which lint does not check", h.ID, p)
-			}
+	}
+	// A few listed files, the rest read as context: ListOnce lists as git does.
+	for _, targets := range [][]string{{".squad/team.md"}, {"connectors/acme.json", ".connector-drops/acme/t1.request.json"}, {"docs/x.agent.md", "package.json"}} {
+		byGit := lintTree(t, root, Options{Files: &DiskFiles{Root: root}, Targets: targets})
+		once := lintTree(t, root, Options{Files: &DiskFiles{Root: root, ListOnce: true}, Targets: targets})
+		if got, want := findingKeys(once.Run.Findings), findingKeys(byGit.Run.Findings); !reflect.DeepEqual(got, want) || once.Run.Files != byGit.Run.Files {
+			t.Errorf("%v with ListOnce: %d files\n%s\nby git pathspecs: %d files\n%s", targets, once.Run.Files, strings.Join(got, "\n"), byGit.Run.Files, strings.Join(want, "\n"))
 		}
+	}
+	if keys := findingKeys(full.Run.Findings); len(keys) == 0 || strings.Contains(strings.Join(keys, "\n"), "SQ004") {
+		t.Errorf("the full run should have findings and no SQ004: %v", keys)
 	}
 	all := append(append([]string{}, discovered...), notDiscovered...)
 	res := lintTree(t, root, Options{Targets: all, Named: true})
@@ -84,7 +97,12 @@ func TestPreCommitFilesMatchDiscovery(t *testing.T) {
 	}
 }
 
-// matcher is a path predicate with regexp's method name.
-type matcher func(string) bool
-
-func (m matcher) MatchString(p string) bool { return m(p) }
+// findingKeys identifies findings by rule, path, line and message.
+func findingKeys(fs []report.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%s %s:%d: %s", f.Rule, f.Path, f.Line, f.Message))
+	}
+	sort.Strings(out)
+	return out
+}

@@ -147,6 +147,9 @@ Paths:
                    whole root
   --staged         takes no PATH: lints what is staged in the git index,
                    filtered like discovery (a staged package.json is skipped)
+  --hook           the PATHs are the files a hook framework lists (the
+                   pre-commit hooks pass every file): filtered like discovery,
+                   no SQ004; the root is the git top-level, never a PATH
 
 A file named on the command line that is no kind squadci checks gets one note
 (SQ004) instead of being linted as something it is not.

@@ -38,5 +38,5 @@ func (c *Command) hookSource(f lintFlags, positional []string) (*lintSource, int
 			return nil, c.usageError(errors.New("--hook takes the files a hook framework lists, not directories"))
 		}
 	}
-	return &lintSource{root: root, files: &lint.DiskFiles{Root: root}, targets: targets, nothingListed: len(targets) == 0}, exitOK
+	return &lintSource{root: root, files: &lint.DiskFiles{Root: root, ListOnce: true}, targets: targets, nothingListed: len(targets) == 0}, exitOK
 }
