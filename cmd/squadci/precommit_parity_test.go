@@ -22,6 +22,7 @@ import (
 // the configuration reaches left out. A commit-time run (the staged files
 // only, unstaged changes stashed) must equal `squadci lint --staged`.
 func TestPreCommitParity(t *testing.T) {
+	t.Parallel() // pre-commit builds squadci in its own PRE_COMMIT_HOME: beside the other long scenarios
 	if testing.Short() {
 		t.Skip("builds squadci inside pre-commit; skipped with -short")
 	}

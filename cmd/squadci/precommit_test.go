@@ -15,6 +15,7 @@ import (
 // good one passes. The golang hook builds squadci with `go install ./...`
 // exactly as pre-commit does for users.
 func TestPreCommitTryRepo(t *testing.T) {
+	t.Parallel() // pre-commit builds squadci in its own PRE_COMMIT_HOME: beside the other long scenarios
 	if testing.Short() {
 		t.Skip("builds squadci inside pre-commit; skipped with -short")
 	}
