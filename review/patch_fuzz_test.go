@@ -25,6 +25,7 @@ func FuzzParsePatch(f *testing.F) {
 	f.Add("a\nb\nc\n", "a\nB\nc\n", "@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n")
 	f.Add("", "new\n", "@@ -0,0 +1 @@\n+new\n")
 	f.Add("x\ny", "x\ny\nz", "@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n")
+	f.Add("0", "", "")
 	f.Add("1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", "junk")
 	f.Fuzz(func(t *testing.T, old, new, raw string) {
 		if d, err := ParsePatch(raw); err == nil {
@@ -66,10 +67,16 @@ func FuzzParsePatch(f *testing.F) {
 		prev := 0
 		added := map[int]bool{}
 		for _, h := range d.Hunks {
-			if h.First <= prev || h.Last < h.First-1 || h.Last > len(nl) {
+			switch {
+			case h.Last < h.First-1 || h.First < 0:
+				t.Fatalf("hunk %d..%d is no range:\n%s", h.First, h.Last, patch)
+			case h.Last < h.First:
+				// no line on the new side (everything removed): "+N,0"
+			case h.First <= prev || h.Last > len(nl):
 				t.Fatalf("hunk %d..%d after %d in a %d-line file:\n%s", h.First, h.Last, prev, len(nl), patch)
+			default:
+				prev = h.Last
 			}
-			prev = max(h.Last, h.First)
 			if !h.matches([]byte(new)) {
 				t.Fatalf("hunk %d..%d does not match the new file:\n%s", h.First, h.Last, patch)
 			}
