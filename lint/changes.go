@@ -69,31 +69,38 @@ func (r *Revision) FindRenames(ctx context.Context) error {
 	return r.findRenames(ctx, nil)
 }
 
-// FindRenamesFrom sets r.Renames to the renames git's rename detection
-// finds from the given old paths (top-relative) to any file added since:
-// only those pairs are compared, so it costs little when few old paths
-// are given. A rename from another path is not looked for; none is when
-// from is empty.
-func (r *Revision) FindRenamesFrom(ctx context.Context, from []string) error {
-	r.Renames = map[string]string{}
-	if len(from) == 0 {
-		return nil
-	}
-	args := []string{"diff", "--no-ext-diff", "--name-only", "-z", "--no-renames", "--diff-filter=A", "--no-color"}
+// AddedAndDeleted lists the files added and deleted since the revision
+// (top-relative), with no rename detection: a cheap listing git makes
+// without comparing any contents.
+func (r *Revision) AddedAndDeleted(ctx context.Context) (added, deleted []string, err error) {
+	args := []string{"diff", "--no-ext-diff", "--name-status", "-z", "--no-renames", "--diff-filter=AD", "--no-color"}
 	if r.staged {
 		args = append(args, "--cached")
 	}
 	out, err := Git(ctx, r.Top, append(args, r.Commit, "--")...)
 	if err != nil {
-		return fmt.Errorf("%v (listing the files added since %s)", err, r.Rev)
+		return nil, nil, fmt.Errorf("%v (listing the files added and deleted since %s)", err, r.Rev)
 	}
-	var added []string
-	for _, p := range bytes.Split(out, []byte{0}) {
-		if len(p) > 0 {
-			added = append(added, string(p))
+	// "A\0path\0" and "D\0path\0" records.
+	recs := bytes.Split(out, []byte{0})
+	for i := 0; i+1 < len(recs); i += 2 {
+		switch string(recs[i]) {
+		case "A":
+			added = append(added, string(recs[i+1]))
+		case "D":
+			deleted = append(deleted, string(recs[i+1]))
 		}
 	}
-	if len(added) == 0 {
+	return added, deleted, nil
+}
+
+// FindRenamesFrom sets r.Renames to the renames git's rename detection
+// finds from the given deleted paths to the given added ones (both
+// top-relative, as AddedAndDeleted lists them): only those pairs are
+// compared, and git is not run at all when either list is empty.
+func (r *Revision) FindRenamesFrom(ctx context.Context, from, added []string) error {
+	r.Renames = map[string]string{}
+	if len(from) == 0 || len(added) == 0 {
 		return nil
 	}
 	return r.findRenames(ctx, append(append([]string{}, from...), added...))

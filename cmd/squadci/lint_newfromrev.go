@@ -21,10 +21,10 @@ type revisionLint struct {
 
 // startRevisionLint starts linting the tree of rev with the run's options,
 // beside the lint of the work tree: the tree is linted as if nothing was
-// renamed, git's rename detection then looks only at the files with
-// findings there, and the tree is linted again with the renames only when
-// git finds some, since a renamed file must be linted under its path of
-// now. With --fix every rename is found first, before the fix changes the
+// renamed, git's rename detection then looks only at the deleted files
+// with findings there, and the tree is linted again with the renames only
+// when git finds some, since a renamed file must be linted under its path
+// of now. With --fix every rename is found first, before the fix changes the
 // files git compares.
 func startRevisionLint(rev *lint.Revision, opts lint.Options, fixing bool) (*revisionLint, error) {
 	ctx := context.Background()
@@ -40,16 +40,30 @@ func startRevisionLint(rev *lint.Revision, opts lint.Options, fixing bool) (*rev
 			r.res, r.err = lintRevision(ctx, rev, rev.Renames, opts)
 			return
 		}
+		type changes struct {
+			added, deleted []string
+			err            error
+		}
+		listed := make(chan changes, 1)
+		go func() {
+			a, d, err := rev.AddedAndDeleted(ctx)
+			listed <- changes{a, d, err}
+		}()
 		res, err := lintRevision(ctx, rev, nil, opts)
+		ch := <-listed
+		if err == nil {
+			err = ch.err
+		}
 		if err != nil {
 			r.err = err
 			return
 		}
-		// A rename matters only to a file the revision has findings in:
-		// its findings must keep their identities under the path of now.
-		// Git compares just those files with the files added since, not
-		// every added file with every deleted one.
-		if ferr := rev.FindRenamesFrom(ctx, findingPaths(rev.Prefix, res)); ferr != nil {
+		// A rename matters only to a deleted file the revision has findings
+		// in: its findings must keep their identities under the path of
+		// now. Git compares just those files with the files added since,
+		// not every added file with every deleted one, and is not run when
+		// there are none.
+		if ferr := rev.FindRenamesFrom(ctx, deletedWithFindings(rev.Prefix, res, ch.deleted), ch.added); ferr != nil {
 			r.err = ferr
 			return
 		}
@@ -61,13 +75,17 @@ func startRevisionLint(rev *lint.Revision, opts lint.Options, fixing bool) (*rev
 	return r, nil
 }
 
-// findingPaths are the top-relative paths of the files res has findings
-// in (and of the other places of their causes), sorted and unique.
-func findingPaths(prefix string, res *lint.Result) []string {
+// deletedWithFindings are the deleted files (top-relative) that res has
+// findings in, sorted.
+func deletedWithFindings(prefix string, res *lint.Result, deleted []string) []string {
+	gone := map[string]bool{}
+	for _, p := range deleted {
+		gone[p] = true
+	}
 	seen := map[string]bool{}
 	for _, f := range report.Ungroup(res.Run.Findings) {
-		if f.Path != "" {
-			seen[prefix+f.Path] = true
+		if p := prefix + f.Path; f.Path != "" && gone[p] {
+			seen[p] = true
 		}
 	}
 	return slices.Sorted(maps.Keys(seen))
