@@ -20,13 +20,7 @@ func TestActionReviewOnlyNewComparesWithTheBase(t *testing.T) {
 		".github/agents/old.agent.md":   agentDoc("old", false, "body\n"),
 		".github/agents/tools.agent.md": agentDoc("tools", true, "body\n"),
 	})
-	commitAll(t, dir, "base")
-	base, err := gitIn(t, dir, "rev-parse", "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base = strings.TrimSpace(base)
-	mustGit(t, dir, "checkout", "-q", "-b", "feature")
+	base := commitBaseAndBranch(t, dir)
 	writeFiles(t, dir, map[string]string{
 		".github/agents/old.agent.md":   agentDoc("old", false, "body, edited\nand more\n"),
 		".github/agents/tools.agent.md": agentDoc("tools", false, "body\n"),

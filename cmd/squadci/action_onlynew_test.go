@@ -26,13 +26,7 @@ func onlyNewEnv(t *testing.T, event string) (env []string, output, summary strin
 // says how many it left out.
 func TestActionOnlyNew(t *testing.T) {
 	dir := newGitRepo(t, map[string]string{"connectors/a.json": adoptManifest("alpha", "5")})
-	commitAll(t, dir, "base")
-	base, err := gitIn(t, dir, "rev-parse", "HEAD")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base = strings.TrimSpace(base)
-	mustGit(t, dir, "checkout", "-q", "-b", "feature")
+	base := commitBaseAndBranch(t, dir)
 	writeFiles(t, dir, map[string]string{"connectors/a.json": adoptManifest("alpha", "5", "true")})
 	commitAll(t, dir, "a second mistake")
 

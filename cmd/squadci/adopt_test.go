@@ -28,6 +28,19 @@ func commitAll(t *testing.T, dir, msg string) {
 	mustGit(t, dir, "commit", "-q", "-m", msg)
 }
 
+// commitBaseAndBranch commits the tree as the base of a pull request,
+// checks out a feature branch from it and returns the base commit.
+func commitBaseAndBranch(t *testing.T, dir string) string {
+	t.Helper()
+	commitAll(t, dir, "base")
+	base, err := gitIn(t, dir, "rev-parse", "HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustGit(t, dir, "checkout", "-q", "-b", "feature")
+	return strings.TrimSpace(base)
+}
+
 // lintJSON runs lint with --format json and returns the exit code, the
 // diagnostics as "path:line:RULE" and stderr.
 func lintJSON(t *testing.T, dir string, args ...string) (int, []string, string) {
