@@ -78,7 +78,7 @@ func (s *session) checkAgentFile(p string) *agentfile.Report {
 	} else if src = s.load(p, agentfile.MaxFileBytes); src == nil {
 		return nil
 	}
-	r := agentfile.Inspect(p, src)
+	r := memoized(s.opts.Memo, "agent", p, src, func() *agentfile.Report { return agentfile.Inspect(p, src) })
 	s.add(p, src, r.Diagnostics)
 	return r
 }

@@ -72,7 +72,7 @@ func (s *session) agentFileNames(ctx context.Context, agents []string) []string 
 	names := make([][]string, len(agents))
 	s.parallel(ctx, len(agents), func(i int) string { return agents[i] }, func(i int) {
 		if src, err := s.files.Read(agents[i], agentfile.MaxFileBytes); err == nil {
-			names[i] = agentfile.AgentNames(agents[i], src)
+			names[i] = memoized(s.opts.Memo, "agent-names", agents[i], src, func() []string { return agentfile.AgentNames(agents[i], src) })
 		}
 	})
 	var out []string
@@ -90,7 +90,7 @@ func checkPromptFiles(ctx context.Context, s *session, _ *repo) error {
 		return err
 	}
 	reports := checkEach(ctx, s, files, func(p string, src []byte) (*promptfile.PromptReport, []diag.Diagnostic) {
-		r := promptfile.CheckPrompt(p, src)
+		r := memoized(s.opts.Memo, "prompt", p, src, func() *promptfile.PromptReport { return promptfile.CheckPrompt(p, src) })
 		return r, r.Diagnostics
 	})
 	if err := s.resolvePromptAgents(ctx, reports); err != nil {
@@ -176,7 +176,7 @@ func checkInstructionsFiles(ctx context.Context, s *session, _ *repo) error {
 		return err
 	}
 	reports := checkEach(ctx, s, files, func(p string, src []byte) (*promptfile.InstructionsReport, []diag.Diagnostic) {
-		r := promptfile.CheckInstructions(p, src)
+		r := memoized(s.opts.Memo, "instructions", p, src, func() *promptfile.InstructionsReport { return promptfile.CheckInstructions(p, src) })
 		return r, r.Diagnostics
 	})
 	need := false

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/squadci/squadci/lint/diag"
 	"github.com/squadci/squadci/skill"
 	"github.com/squadci/squadci/squadstate"
 )
@@ -34,10 +35,26 @@ func checkSkills(ctx context.Context, s *session, _ *repo) error {
 	sc := skill.Context{Exists: s.existsOrDir(ctx), SquadRepo: s.exists(".squad/team.md"), SquadScans: squadLoads}
 	s.parallel(ctx, len(files), func(i int) string { return files[i] }, func(i int) {
 		if src := s.readSkill(files[i]); src != nil {
-			s.add(files[i], src, skill.Inspect(files[i], src, sc))
+			s.add(files[i], src, s.inspectSkill(files[i], src, sc))
 		}
 	})
 	return nil
+}
+
+// inspectSkill runs the skill rules on one SKILL.md, reusing the memo's
+// result where the other tree has the same file and answers every
+// question the rules asked about its files the same.
+func (s *session) inspectSkill(p string, src []byte, sc skill.Context) []diag.Diagnostic {
+	kind := "skill"
+	if sc.SquadRepo {
+		kind = "skill/squad"
+	}
+	ds, _ := memoizedAsking(s.opts.Memo, kind, p, src, sc.Exists, func(exists func(string) bool) []diag.Diagnostic {
+		ctx := sc
+		ctx.Exists = exists
+		return skill.Inspect(p, src, ctx)
+	})
+	return ds
 }
 
 // readSkill reads one SKILL.md. One in Squad's skill directories is read

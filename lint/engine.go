@@ -35,6 +35,9 @@ type Options struct {
 	Disable []string // rule ids or names forced off
 	Enable  []string // rule ids or names forced on at their default severity
 	Workers int      // 0 means GOMAXPROCS
+	// Memo shares per-file work with other lints given the same memo
+	// (--new-from-rev: the work tree's and the revision's); nil shares none.
+	Memo *Memo
 }
 
 // Result is a finished run.

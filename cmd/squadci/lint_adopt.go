@@ -35,10 +35,13 @@ func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (
 		Disable: f.disable, Enable: f.enable,
 	}
 	// The revision's tree is linted beside the work tree's (it reads git
-	// objects and files unchanged since, never writes), so the comparison
-	// costs little more than the longer of the two lints.
+	// objects and files unchanged since, never writes), and the two share
+	// the work on the files they have in common, so the comparison costs
+	// little more than the longer of the two lints.
 	var base *revisionLint
 	if filters.rev != nil {
+		// Most files are the same in both trees: each is checked once.
+		opts.Memo = lint.NewMemo()
 		if base, err = startRevisionLint(filters.rev, opts, f.fix); err != nil {
 			return nil, nil, err
 		}

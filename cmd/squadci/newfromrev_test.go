@@ -101,3 +101,27 @@ func TestNewFromRevWithFixKeepsRenames(t *testing.T) {
 		}
 	}
 }
+
+// TestNewFromRevUnchangedFileNewFinding: a SKILL.md whose bytes are the
+// same in both trees gets a new SK107 when the file it links to is
+// deleted (its check at REV found the link; the work tree's must not reuse
+// that answer), and none when the file it lacked at REV is added.
+func TestNewFromRevUnchangedFileNewFinding(t *testing.T) {
+	skill := func(name, link string) string {
+		return "---\nname: " + name + "\ndescription: Use when testing " + name + " references.\n---\n# " + name + "\n\nRead [the guide](" + link + ").\n"
+	}
+	dir := newGitRepo(t, map[string]string{
+		".github/skills/kept/SKILL.md":             skill("kept", "references/guide.md"),
+		".github/skills/kept/references/guide.md":  "guide\n",
+		".github/skills/added/SKILL.md":            skill("added", "references/later.md"),
+		".github/skills/other/SKILL.md":            skill("other", "references/notes.md"),
+		".github/skills/other/references/notes.md": "notes\n",
+	})
+	commitAll(t, dir, "base")
+	mustGit(t, dir, "rm", "-q", ".github/skills/kept/references/guide.md")
+	writeFiles(t, dir, map[string]string{".github/skills/added/references/later.md": "later\n"})
+	code, got, errs := lintJSON(t, dir, "--new-from-rev", "HEAD")
+	if code != 0 || !sameList(got, ".github/skills/kept/SKILL.md:7:SK107") { // a warning: exit 0
+		t.Errorf("--new-from-rev HEAD: code %d, got %v, want the kept skill's SK107 only\n%s", code, got, errs)
+	}
+}
