@@ -191,6 +191,7 @@ func checkInstructionsFiles(ctx context.Context, s *session, _ *repo) error {
 		return err
 	}
 	listing, tree := promptfile.NewListing(all), promptfile.NewTree(all)
+	listing.Witnesses = s.opts.Memo.globWitnesses()
 	if src, err := s.files.Read(".gitignore", 1<<20); err == nil {
 		listing.Ignored = promptfile.IgnoredDirs(src)
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"hash/maphash"
 	"sync"
+
+	"github.com/squadci/squadci/promptfile"
 )
 
 // Memo shares per-file work between lints run in one process over trees
@@ -15,6 +17,9 @@ import (
 // tree. Results are shared, never changed: the checks only read them. A
 // nil *Memo shares nothing. It is safe for concurrent use.
 type Memo struct {
+	// globs are the files instructions' applyTo patterns matched in
+	// either tree: the other tree, holding the same file, matches too.
+	globs   *promptfile.Witnesses
 	seed    maphash.Seed
 	mu      sync.Mutex
 	entries map[memoKey]*memoEntry
@@ -22,7 +27,15 @@ type Memo struct {
 
 // NewMemo returns an empty memo for lints that share their work.
 func NewMemo() *Memo {
-	return &Memo{seed: maphash.MakeSeed(), entries: map[memoKey]*memoEntry{}}
+	return &Memo{globs: promptfile.NewWitnesses(), seed: maphash.MakeSeed(), entries: map[memoKey]*memoEntry{}}
+}
+
+// globWitnesses are the shared matches of applyTo patterns (nil: none).
+func (m *Memo) globWitnesses() *promptfile.Witnesses {
+	if m == nil {
+		return nil
+	}
+	return m.globs
 }
 
 type memoKey struct {

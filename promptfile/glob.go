@@ -97,9 +97,55 @@ func vscodePattern(pattern string) string {
 type Listing struct {
 	// Ignored are the directories the root .gitignore names (IgnoredDirs).
 	Ignored []string
-	lower   []string
-	mu      sync.Mutex
-	seen    map[string]bool
+	// Witnesses, when set, are shared with the listings of other trees:
+	// a file one of them matched a pattern with is looked up here before
+	// every file is scanned.
+	Witnesses *Witnesses
+	lower     []string
+	mu        sync.Mutex
+	seen      map[string]bool
+	setOnce   sync.Once
+	set       map[string]bool
+}
+
+// Witnesses remember, per pattern, a file (lower-cased) that matched it in
+// some listing: a listing holding that file matches the pattern too, since
+// a match depends on the path alone. Safe for concurrent use.
+type Witnesses struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+// NewWitnesses returns an empty set of witnesses.
+func NewWitnesses() *Witnesses { return &Witnesses{m: map[string]string{}} }
+
+func (w *Witnesses) get(p string) string {
+	if w == nil {
+		return ""
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.m[p]
+}
+
+func (w *Witnesses) put(p, file string) {
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.m[p] = file
+}
+
+// has reports whether the listing holds the lower-cased file.
+func (l *Listing) has(lower string) bool {
+	l.setOnce.Do(func() {
+		l.set = make(map[string]bool, len(l.lower))
+		for _, f := range l.lower {
+			l.set[f] = true
+		}
+	})
+	return l.set[lower]
 }
 
 // NewListing prepares files (root-relative, '/'-separated) for matching.
@@ -121,7 +167,14 @@ func (l *Listing) matchesAny(pattern string) bool {
 	ok, done := l.seen[p]
 	l.mu.Unlock()
 	if !done {
-		ok = l.scan(p)
+		if w := l.Witnesses.get(p); w != "" && l.has(w) {
+			ok = true
+		} else {
+			var witness string
+			if ok, witness = l.scan(p); ok {
+				l.Witnesses.put(p, witness)
+			}
+		}
 		l.mu.Lock()
 		l.seen[p] = ok
 		l.mu.Unlock()
@@ -129,34 +182,35 @@ func (l *Listing) matchesAny(pattern string) bool {
 	return ok
 }
 
-// scan matches p against every file; a pattern that is **/*. and a
-// literal tail (the common **/*.go) is a suffix test.
-func (l *Listing) scan(p string) bool {
+// scan matches p against every file and returns the first file it
+// matches; a pattern that is **/*. and a literal tail (the common
+// **/*.go) is a suffix test.
+func (l *Listing) scan(p string) (bool, string) {
 	tail, ok := strings.CutPrefix(p, "**/*.")
 	if !ok || strings.ContainsAny(tail, "*?[]{}\\/") {
 		return l.scanSlow(p)
 	}
 	for _, f := range l.lower {
 		if strings.HasSuffix(f, "."+tail) {
-			return true
+			return true, f
 		}
 	}
-	return false
+	return false, ""
 }
 
 // scanSlow matches p with the glob matcher, skipping files that lack the
 // pattern's longest literal run (every match contains it).
-func (l *Listing) scanSlow(p string) bool {
+func (l *Listing) scanSlow(p string) (bool, string) {
 	lit := requiredLiteral(p)
 	for _, f := range l.lower {
 		if !strings.Contains(f, lit) {
 			continue
 		}
 		if ok, _ := doublestar.Match(p, f); ok {
-			return true
+			return true, f
 		}
 	}
-	return false
+	return false, ""
 }
 
 // requiredLiteral is the longest run of p outside [...] and {...} with no

@@ -147,8 +147,10 @@ func TestSuffixFastPathAgrees(t *testing.T) {
 	for _, p := range []string{"**/*.go", "**/*.gox", "**/*.tar.go", "**/*.md"} {
 		for _, f := range files {
 			l := NewListing([]string{f})
-			if fast, slow := l.scan(vscodePattern(p)), l.scanSlow(vscodePattern(p)); fast != slow {
-				t.Errorf("%s on %s: fast path %v, glob %v", p, f, fast, slow)
+			fast, fw := l.scan(vscodePattern(p))
+			slow, sw := l.scanSlow(vscodePattern(p))
+			if fast != slow || fw != sw {
+				t.Errorf("%s on %s: fast path %v (%q), glob %v (%q)", p, f, fast, fw, slow, sw)
 			}
 		}
 	}
@@ -167,5 +169,38 @@ func TestRequiredLiteral(t *testing.T) {
 		if got := requiredLiteral(p); got != want {
 			t.Errorf("%q: %q, want %q", p, got, want)
 		}
+	}
+}
+
+// TestWitnessesShareMatches: a listing holding the file another listing
+// matched a pattern with matches it without a scan; one that lacks it
+// scans, and a pattern no file matches stays unmatched.
+func TestWitnessesShareMatches(t *testing.T) {
+	w := NewWitnesses()
+	first := NewListing([]string{"docs/Guide.md", "src/a.go"})
+	first.Witnesses = w
+	if !first.matchesAny("**/*.md") || first.matchesAny("**/*.py") {
+		t.Fatal("first listing: want **/*.md matched and **/*.py not")
+	}
+	if got := w.get(vscodePattern("**/*.md")); got != "docs/guide.md" {
+		t.Errorf("witness of **/*.md: %q, want docs/guide.md", got)
+	}
+	without := NewListing([]string{"src/a.go"})
+	without.Witnesses = w
+	if without.matchesAny("**/*.md") {
+		t.Error("a listing without the witness (and without any .md) matched **/*.md")
+	}
+	// A listing with the witness answers from it: no scan of its files.
+	same := &Listing{lower: []string{"docs/guide.md"}, seen: map[string]bool{}, Witnesses: w}
+	same.set = map[string]bool{"docs/guide.md": true}
+	same.setOnce.Do(func() {})
+	same.lower = nil // a scan would now find nothing
+	if !same.matchesAny("**/*.md") {
+		t.Error("a listing holding the witness did not answer from it")
+	}
+	other := NewListing([]string{"notes/other.md"})
+	other.Witnesses = w
+	if !other.matchesAny("**/*.md") {
+		t.Error("a listing with another .md file: **/*.md unmatched")
 	}
 }
