@@ -41,15 +41,24 @@ func ResolveRevision(ctx context.Context, o ChangesOptions) (*Revision, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, fail("needs git on PATH to read the revision %s", o.Rev)
 	}
-	top, err := Git(ctx, o.Root, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, fail("needs a git repository, and %s is not in one", o.Root)
+	// One git process answers both: the top level, then the commit.
+	var top, commit string
+	out, err := Git(ctx, o.Root, "rev-parse", "--show-toplevel", "--verify", "--quiet", "--end-of-options", o.Rev+"^{commit}")
+	if lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n"); err == nil && len(lines) == 2 && lines[1] != "" {
+		top, commit = lines[0], lines[1]
+	} else {
+		// Which one failed (or a top level with a line break in its name).
+		t, err := Git(ctx, o.Root, "rev-parse", "--show-toplevel")
+		if err != nil {
+			return nil, fail("needs a git repository, and %s is not in one", o.Root)
+		}
+		c, err := Git(ctx, o.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", o.Rev+"^{commit}")
+		if err != nil || strings.TrimSpace(string(c)) == "" {
+			return nil, fail("git cannot resolve %q to a commit (a typo, or not fetched: a shallow clone lacks history, `git fetch --unshallow`)", o.Rev)
+		}
+		top, commit = strings.TrimSuffix(string(t), "\n"), strings.TrimSpace(string(c))
 	}
-	commit, err := Git(ctx, o.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", o.Rev+"^{commit}")
-	if err != nil || strings.TrimSpace(string(commit)) == "" {
-		return nil, fail("git cannot resolve %q to a commit (a typo, or not fetched: a shallow clone lacks history, `git fetch --unshallow`)", o.Rev)
-	}
-	r := &Revision{Rev: o.Rev, Commit: strings.TrimSpace(string(commit)), Top: strings.TrimSpace(string(top)), Renames: map[string]string{}, staged: o.Staged}
+	r := &Revision{Rev: o.Rev, Commit: commit, Top: top, Renames: map[string]string{}, staged: o.Staged}
 	if rel, err := filepath.Rel(r.Top, o.Root); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
 		r.Prefix = filepath.ToSlash(rel) + "/"
 	} else if real, err2 := filepath.EvalSymlinks(o.Root); err2 == nil {

@@ -201,6 +201,13 @@ func TestNewFromRev(t *testing.T) {
 		!strings.Contains(errs, `squadci: --new-from-rev: git cannot resolve "no-such-rev" to a commit`) {
 		t.Errorf("bad REV: code %d\n%s", code, errs)
 	}
+	plain := t.TempDir()
+	writeFiles(t, plain, map[string]string{"connectors/a.json": adoptManifest("alpha", "5")})
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(plain))
+	if code, _, errs := run(t, plain, "lint", "--new-from-rev", "HEAD"); code != 2 ||
+		!strings.Contains(errs, "squadci: --new-from-rev: needs a git repository, and ") {
+		t.Errorf("outside git: code %d\n%s", code, errs)
+	}
 }
 
 // TestBaselineAndNewFromRev: the two compose; the baseline is applied

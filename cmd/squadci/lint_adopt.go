@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/squadci/squadci/lint/fix"
 	"io/fs"
 	"path/filepath"
 
 	"github.com/squadci/squadci/internal/plural"
 	"github.com/squadci/squadci/lint"
+	"github.com/squadci/squadci/lint/fix"
 	"github.com/squadci/squadci/lint/report"
 )
 
@@ -19,12 +19,15 @@ import (
 type adoption struct {
 	baseline *lint.Baseline
 	inScope  func(path string) bool
-	rev      *lint.Revision // --new-from-rev
+	wantRev  bool           // --new-from-rev was given (and no baseline is written)
+	rev      *lint.Revision // its revision, once git has resolved it
 	newSince *lint.NewSince
 }
 
-// lintFiltered runs the engine and then the adoption filters, which are
-// read first so a bad baseline or revision fails before a long lint.
+// lintFiltered runs the engine and then the adoption filters. The
+// baseline is read first, so a bad one fails before a long lint; git
+// resolves --new-from-rev's revision while the work tree is linted, and
+// a revision it cannot resolve ends that lint.
 func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (*lint.Result, *fix.Outcome, error) {
 	filters, err := c.adoptionFilters(f, src, cfg)
 	if err != nil {
@@ -39,23 +42,53 @@ func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (
 	// the work on the files they have in common, so the comparison costs
 	// little more than the longer of the two lints.
 	var base *revisionLint
-	if filters.rev != nil {
-		// Most files are the same in both trees: each is checked once.
-		opts.Memo = lint.NewMemo()
-		if base, err = startRevisionLint(filters.rev, opts, f.fix); err != nil {
-			return nil, nil, err
-		}
-	}
-	// --fix repairs every fixable finding; the filters then choose which of
-	// the remaining ones are reported, as for a plain lint.
 	var fixed *fix.Outcome
 	var res *lint.Result
-	if f.fix {
-		if fixed, err = fix.Run(context.Background(), opts); err == nil {
-			res = fixed.Lint
+	switch {
+	case filters.wantRev && !f.fix:
+		opts.Memo = lint.NewMemo() // most files are the same in both trees: each is checked once
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		type outcome struct {
+			res *lint.Result
+			err error
 		}
-	} else {
-		res, err = lint.Lint(context.Background(), opts)
+		head := make(chan outcome, 1)
+		go func() {
+			r, e := lint.Lint(ctx, opts)
+			head <- outcome{r, e}
+		}()
+		if filters.rev, err = c.resolveRevision(f, src); err != nil {
+			cancel()
+			<-head
+			return nil, nil, err
+		}
+		if base, err = startRevisionLint(filters.rev, opts, false); err != nil {
+			cancel()
+			<-head
+			return nil, nil, err
+		}
+		h := <-head
+		res, err = h.res, h.err
+	default:
+		if filters.wantRev {
+			if filters.rev, err = c.resolveRevision(f, src); err != nil {
+				return nil, nil, err
+			}
+			opts.Memo = lint.NewMemo()
+			if base, err = startRevisionLint(filters.rev, opts, f.fix); err != nil {
+				return nil, nil, err
+			}
+		}
+		// --fix repairs every fixable finding; the filters then choose which of
+		// the remaining ones are reported, as for a plain lint.
+		if f.fix {
+			if fixed, err = fix.Run(context.Background(), opts); err == nil {
+				res = fixed.Lint
+			}
+		} else {
+			res, err = lint.Lint(context.Background(), opts)
+		}
 	}
 	if base != nil {
 		// Waited for even after an error, so nothing outlives the run.
@@ -74,9 +107,16 @@ func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (
 	return res, fixed, nil
 }
 
+// resolveRevision resolves --new-from-rev's revision with git.
+func (c *Command) resolveRevision(f lintFlags, src *lintSource) (*lint.Revision, error) {
+	return lint.ResolveRevision(context.Background(), lint.ChangesOptions{
+		Root: src.root, Rev: f.newFromRev, Staged: f.staged, What: "--new-from-rev"})
+}
+
 // adoptionFilters reads the baseline (--baseline, else the config's
-// baseline:, relative to the root) and the changed lines (--new-from-rev).
-// None is read when the run writes a baseline: that records everything.
+// baseline:, relative to the root) and notes whether the run compares
+// with a revision (--new-from-rev, resolved by lintFiltered). Neither
+// applies when the run writes a baseline: that records everything.
 func (c *Command) adoptionFilters(f lintFlags, src *lintSource, cfg *lint.Config) (*adoption, error) {
 	a := &adoption{}
 	if f.writeBaseline != "" {
@@ -101,14 +141,7 @@ func (c *Command) adoptionFilters(f lintFlags, src *lintSource, cfg *lint.Config
 		}
 		a.inScope = func(p string) bool { return len(src.targets) == 0 || lint.PathUnder(src.targets, p) }
 	}
-	if f.newFromRev != "" {
-		rev, err := lint.ResolveRevision(context.Background(), lint.ChangesOptions{
-			Root: src.root, Rev: f.newFromRev, Staged: f.staged, What: "--new-from-rev"})
-		if err != nil {
-			return nil, err
-		}
-		a.rev = rev
-	}
+	a.wantRev = f.newFromRev != ""
 	return a, nil
 }
 
