@@ -44,6 +44,9 @@ type Options struct {
 type Result struct {
 	Run      report.Run
 	Internal bool // a check failed internally: exit 3
+	// Listed is every file the run listed (root-relative, sorted, before
+	// paths.exclude), in a run of the whole root; nil in a narrowed run.
+	Listed []string
 }
 
 // Lint runs every check over the repository and returns sorted findings.
@@ -318,7 +321,7 @@ func byteSize(n int64) string {
 
 // result applies severities and narrowing, resolves positions and sorts.
 func (s *session) result(disable, enable map[string]bool) *Result {
-	res := &Result{Internal: s.internal}
+	res := &Result{Internal: s.internal, Listed: s.all}
 	res.Run.Files = s.checked
 	res.Run.Profiles = s.profiles
 	shown := s.maskedSources()

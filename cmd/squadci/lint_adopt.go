@@ -92,7 +92,13 @@ func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (
 	}
 	if base != nil {
 		// Waited for even after an error, so nothing outlives the run.
-		baseRes, baseErr := base.wait()
+		var baseRes *lint.Result
+		var baseErr error
+		if err == nil {
+			baseRes, baseErr = base.settle(context.Background(), res, src.root, f.staged)
+		} else {
+			base.wait()
+		}
 		if err == nil {
 			err = baseErr
 		}

@@ -2,9 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
+	"sort"
+	"strings"
 
 	"github.com/squadci/squadci/hooks"
 	"github.com/squadci/squadci/lint"
@@ -14,18 +20,20 @@ import (
 // revisionLint is the lint of a revision's tree for --new-from-rev, run
 // beside the lint of the work tree.
 type revisionLint struct {
-	done chan struct{}
-	res  *lint.Result
-	err  error
+	rev    *lint.Revision
+	fixing bool // every rename was found before the lint
+	opts   lint.Options
+	done   chan struct{}
+	res    *lint.Result
+	err    error
 }
 
 // startRevisionLint starts linting the tree of rev with the run's options,
-// beside the lint of the work tree: the tree is linted as if nothing was
-// renamed, git's rename detection then looks only at the deleted files
-// with findings there, and the tree is linted again with the renames only
-// when git finds some, since a renamed file must be linted under its path
-// of now. With --fix every rename is found first, before the fix changes the
-// files git compares.
+// beside the lint of the work tree. Without --fix the tree is linted as if
+// nothing was renamed, and settle then looks for renames only when a file
+// the revision has findings in is gone from the work tree's lint. With
+// --fix every rename is found first, before the fix changes the files git
+// compares.
 func startRevisionLint(rev *lint.Revision, opts lint.Options, fixing bool) (*revisionLint, error) {
 	ctx := context.Background()
 	if fixing {
@@ -33,46 +41,110 @@ func startRevisionLint(rev *lint.Revision, opts lint.Options, fixing bool) (*rev
 			return nil, err
 		}
 	}
-	r := &revisionLint{done: make(chan struct{})}
+	r := &revisionLint{rev: rev, fixing: fixing, opts: opts, done: make(chan struct{})}
 	go func() {
 		defer close(r.done)
-		if fixing {
-			r.res, r.err = lintRevision(ctx, rev, rev.Renames, opts)
-			return
-		}
-		type changes struct {
-			added, deleted []string
-			err            error
-		}
-		listed := make(chan changes, 1)
-		go func() {
-			a, d, err := rev.AddedAndDeleted(ctx)
-			listed <- changes{a, d, err}
-		}()
-		res, err := lintRevision(ctx, rev, nil, opts)
-		ch := <-listed
-		if err == nil {
-			err = ch.err
-		}
-		if err != nil {
-			r.err = err
-			return
-		}
-		// A rename matters only to a deleted file the revision has findings
-		// in: its findings must keep their identities under the path of
-		// now. Git compares just those files with the files added since,
-		// not every added file with every deleted one, and is not run when
-		// there are none.
-		if ferr := rev.FindRenamesFrom(ctx, deletedWithFindings(rev.Prefix, res, ch.deleted), ch.added); ferr != nil {
-			r.err = ferr
-			return
-		}
-		if len(rev.Renames) > 0 {
-			res, err = lintRevision(ctx, rev, rev.Renames, opts)
-		}
-		r.res, r.err = res, err
+		r.res, r.err = lintRevision(ctx, rev, rev.Renames, opts)
 	}()
 	return r, nil
+}
+
+// wait returns the lint of the revision once it is done.
+func (r *revisionLint) wait() (*lint.Result, error) {
+	<-r.done
+	return r.res, r.err
+}
+
+// settle returns the revision's lint with renames taken into account,
+// given the work tree's lint (head) of the root (a folder of top, the
+// index with staged). A rename matters only to a file the revision has
+// findings in that the work tree no longer has: its findings must keep
+// their identities under the path of now. Git's rename detection compares
+// just those files with the files added since, and is not run when there
+// are none (most runs); the revision is linted again only when it finds a
+// rename.
+func (r *revisionLint) settle(ctx context.Context, head *lint.Result, root string, staged bool) (*lint.Result, error) {
+	res, err := r.wait()
+	if err != nil || r.fixing {
+		return res, err
+	}
+	deleted, added, err := r.changes(ctx, head, res, root, staged)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.rev.FindRenamesFrom(ctx, deleted, added); err != nil {
+		return nil, err
+	}
+	if len(r.rev.Renames) == 0 {
+		return res, nil
+	}
+	return lintRevision(ctx, r.rev, r.rev.Renames, r.opts)
+}
+
+// changes lists (top-relative) the files of the revision with findings
+// that the work tree's lint does not have, and, when there are some, the
+// files it has that the revision lacks. From the two runs' listings when
+// both listed the whole root; otherwise (a narrowed run) git lists the
+// files added and deleted since the revision.
+func (r *revisionLint) changes(ctx context.Context, head, base *lint.Result, root string, staged bool) (deleted, added []string, err error) {
+	if head.Listed == nil || base.Listed == nil {
+		a, d, err := r.rev.AddedAndDeleted(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		// A target added since may be a file renamed since, whose old path
+		// is no target, so has no findings at the revision: then every
+		// deleted file is compared with the added ones.
+		for _, p := range a {
+			if rel, ok := strings.CutPrefix(p, r.rev.Prefix); ok && lint.PathUnder(r.opts.Targets, rel) {
+				return d, a, nil
+			}
+		}
+		return deletedWithFindings(r.rev.Prefix, base, d), a, nil
+	}
+	for _, p := range findingPaths(base) {
+		if !listed(base.Listed, p) {
+			continue // no file of the revision: the root, a folder
+		}
+		// A file still in the index but deleted from the work tree is
+		// listed (git ls-files --cached) yet gone.
+		if !listed(head.Listed, p) || !staged && !onDisk(root, p) {
+			deleted = append(deleted, r.rev.Prefix+p)
+		}
+	}
+	if len(deleted) == 0 {
+		return nil, nil, nil
+	}
+	for _, p := range head.Listed {
+		if !listed(base.Listed, p) {
+			added = append(added, r.rev.Prefix+p)
+		}
+	}
+	return deleted, added, nil
+}
+
+// findingPaths are the paths the run's findings are on, sorted.
+func findingPaths(res *lint.Result) []string {
+	seen := map[string]bool{}
+	for _, f := range report.Ungroup(res.Run.Findings) {
+		if f.Path != "" {
+			seen[f.Path] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// listed reports whether the sorted listing holds p.
+func listed(sorted []string, p string) bool {
+	i := sort.SearchStrings(sorted, p)
+	return i < len(sorted) && sorted[i] == p
+}
+
+// onDisk reports whether the root-relative path names something in the
+// work tree (a file, or a link, not followed).
+func onDisk(root, p string) bool {
+	_, err := os.Lstat(filepath.Join(root, filepath.FromSlash(p)))
+	return err == nil || !errors.Is(err, fs.ErrNotExist)
 }
 
 // deletedWithFindings are the deleted files (top-relative) that res has
@@ -82,19 +154,13 @@ func deletedWithFindings(prefix string, res *lint.Result, deleted []string) []st
 	for _, p := range deleted {
 		gone[p] = true
 	}
-	seen := map[string]bool{}
-	for _, f := range report.Ungroup(res.Run.Findings) {
-		if p := prefix + f.Path; f.Path != "" && gone[p] {
-			seen[p] = true
+	var out []string
+	for _, p := range findingPaths(res) {
+		if gone[prefix+p] {
+			out = append(out, prefix+p)
 		}
 	}
-	return slices.Sorted(maps.Keys(seen))
-}
-
-// wait returns the lint of the revision once it is done.
-func (r *revisionLint) wait() (*lint.Result, error) {
-	<-r.done
-	return r.res, r.err
+	return out
 }
 
 // lintRevision lints the tree of the revision, read from git objects (no

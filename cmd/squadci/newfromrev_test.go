@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -123,5 +125,51 @@ func TestNewFromRevUnchangedFileNewFinding(t *testing.T) {
 	code, got, errs := lintJSON(t, dir, "--new-from-rev", "HEAD")
 	if code != 0 || !sameList(got, ".github/skills/kept/SKILL.md:7:SK107") { // a warning: exit 0
 		t.Errorf("--new-from-rev HEAD: code %d, got %v, want the kept skill's SK107 only\n%s", code, got, errs)
+	}
+}
+
+// TestNewFromRevRenameWaysKeepFindings: a renamed, edited agent keeps the
+// finding it had at REV however the rename was made: git mv in a run of a
+// folder (a root of its own) or of the new path (a narrowed run: git lists
+// the files added and deleted, and the old path, no target, has no
+// findings at REV to look for a rename from), and
+// a copy added to the index with the old file deleted from the work tree
+// only (still in the index, so listed, but gone).
+func TestNewFromRevRenameWaysKeepFindings(t *testing.T) {
+	old, moved := ".github/agents/gone.agent.md", ".github/agents/moved.agent.md"
+	edited := agentDoc("gone", false, "first\nsecond\nthird\nfourth, edited\n")
+	for _, c := range []struct {
+		name   string
+		rename func(t *testing.T, dir string)
+		args   []string
+	}{
+		{"git mv, folder named", func(t *testing.T, dir string) {
+			mustGit(t, dir, "mv", old, moved)
+			writeFiles(t, dir, map[string]string{moved: edited})
+		}, []string{".github/agents/"}},
+		{"git mv, the new path named", func(t *testing.T, dir string) {
+			mustGit(t, dir, "mv", old, moved)
+			writeFiles(t, dir, map[string]string{moved: edited})
+		}, []string{moved}},
+		{"added copy, old removed from disk only", func(t *testing.T, dir string) {
+			writeFiles(t, dir, map[string]string{moved: edited})
+			mustGit(t, dir, "add", moved)
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(old))); err != nil {
+				t.Fatal(err)
+			}
+		}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := newGitRepo(t, map[string]string{old: agentDoc("gone", false, "first\nsecond\nthird\nfourth\n")})
+			commitAll(t, dir, "base")
+			c.rename(t, dir)
+			if _, all, _ := lintJSON(t, dir); len(all) == 0 {
+				t.Fatal("the moved agent has no finding to keep")
+			}
+			args := append([]string{"--new-from-rev", "HEAD"}, c.args...)
+			if code, got, errs := lintJSON(t, dir, args...); code != 0 || len(got) != 0 {
+				t.Errorf("%v: code %d, new %v\n%s", args, code, got, errs)
+			}
+		})
 	}
 }
