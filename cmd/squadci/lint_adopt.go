@@ -95,7 +95,7 @@ func (c *Command) lintFiltered(f lintFlags, src *lintSource, cfg *lint.Config) (
 		var baseRes *lint.Result
 		var baseErr error
 		if err == nil {
-			baseRes, baseErr = base.settle(context.Background(), res, src.root, f.staged)
+			baseRes, baseErr = base.settle(context.Background(), res, opts.Files, src.root, f.staged)
 		} else {
 			base.wait()
 		}
