@@ -90,6 +90,7 @@ func TestIdentityBlankLinesAtTop(t *testing.T) {
 		}
 		checked++
 		t.Run(filepath.Base(filepath.Dir(src))+"/"+filepath.Base(src), func(t *testing.T) {
+			t.Parallel() // each tree is its own temporary copy
 			var root string
 			if src == "singles" {
 				root = singlesTree(t)
@@ -97,7 +98,7 @@ func TestIdentityBlankLinesAtTop(t *testing.T) {
 				root = t.TempDir()
 				testtool.OverlayCase(t, filepath.Dir(src), filepath.Base(src), root)
 			}
-			before, _ := identities(t, lintIdentity(t, root))
+			before := identities(lintIdentity(t, root))
 			err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 				if err != nil || d.IsDir() || strings.HasSuffix(p, ".squadci.yml") {
 					return err
@@ -111,7 +112,7 @@ func TestIdentityBlankLinesAtTop(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			after, _ := identities(t, lintIdentity(t, root))
+			after := identities(lintIdentity(t, root))
 			if len(before) == 0 {
 				t.Skip("no findings")
 			}

@@ -174,12 +174,20 @@ func TestIdentityRepoLevelFindings(t *testing.T) {
 }
 
 // identities is the multiset of (rule, identity path, identity,
-// occurrence) of a run, and the SARIF squadci/v2 fingerprints.
-func identities(t *testing.T, run *report.Run) (ids, sarif []string) {
-	t.Helper()
+// occurrence) of a run, sorted.
+func identities(run *report.Run) []string {
+	var ids []string
 	for _, f := range report.Ungroup(run.Findings) {
 		ids = append(ids, f.Rule+" "+report.IdentityPath(f.Diagnostic)+" "+f.Fingerprint)
 	}
+	sort.Strings(ids)
+	return ids
+}
+
+// sarifIdentities is the multiset of (rule, squadci/v2 partial
+// fingerprint) of a run's SARIF log, sorted.
+func sarifIdentities(t *testing.T, run *report.Run) []string {
+	t.Helper()
 	var buf bytes.Buffer
 	if err := report.Write(&buf, report.FormatSARIF, run, report.Options{}); err != nil {
 		t.Fatal(err)
@@ -195,14 +203,14 @@ func identities(t *testing.T, run *report.Run) (ids, sarif []string) {
 	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
 		t.Fatal(err)
 	}
+	var sarif []string
 	for _, r := range log.Runs {
 		for _, res := range r.Results {
 			sarif = append(sarif, res.RuleID+" "+res.PartialFingerprints["squadci/v2"])
 		}
 	}
-	sort.Strings(ids)
 	sort.Strings(sarif)
-	return ids, sarif
+	return sarif
 }
 
 // TestIdentitySARIFStableAcrossEdits: the squadci/v2 partialFingerprints of
@@ -211,11 +219,11 @@ func TestIdentitySARIFStableAcrossEdits(t *testing.T) {
 	files := squadRepo()
 	files[".github/agents/planner.agent.md"] = longAgent("\r\n")
 	root := identityRepo(t, files)
-	_, before := identities(t, lintIdentity(t, root))
+	before := sarifIdentities(t, lintIdentity(t, root))
 	writeIdentityFile(t, root, ".github/agents/planner.agent.md", strings.Replace(longAgent("\n"), "---\nplan", "---\nFirst.\nplan", 1))
 	writeIdentityFile(t, root, ".squad/team.md", "# Our team\n"+strings.TrimPrefix(files[".squad/team.md"], "# Team\n"))
 	writeIdentityFile(t, root, ".squad/a-notes.md", "# Notes\n")
-	_, after := identities(t, lintIdentity(t, root))
+	after := sarifIdentities(t, lintIdentity(t, root))
 	for _, r := range []string{"AF110 ", "SS209 ", "SS250 ", "SS251 "} {
 		var b, a []string
 		for _, s := range before {

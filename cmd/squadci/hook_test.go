@@ -26,6 +26,7 @@ func squadciBinary(t testing.TB) string {
 			binErr = err
 			return
 		}
+		removeAfterTests(dir)
 		binPath = filepath.Join(dir, "squadci")
 		// Static, as the release and the action build it.
 		cmd := exec.Command("go", "build", "-o", binPath, ".")

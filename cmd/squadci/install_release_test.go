@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -151,10 +152,31 @@ func distRelease(t testing.TB, h hostPlatform, dist string) release {
 	return r
 }
 
-// builtRelease builds squadci as the release does (static) and packs it
+var (
+	builtOnce sync.Once
+	built     release
+	builtOK   bool
+)
+
+// builtRelease is packRelease made once per test process (packing the
+// 16 MB binary costs more than a second of CPU) and shared: each caller
+// gets its own copy of the file map.
+func builtRelease(t testing.TB, h hostPlatform) release {
+	t.Helper()
+	builtOnce.Do(func() {
+		built = packRelease(t, h)
+		builtOK = true
+	})
+	if !builtOK {
+		t.Fatal("packing the test release failed (see the first test that asked for it)")
+	}
+	return built.clone()
+}
+
+// packRelease builds squadci as the release does (static) and packs it
 // like GoReleaser: the binary, README.md and LICENSE at the archive's root,
 // and checksums.txt.
-func builtRelease(t testing.TB, h hostPlatform) release {
+func packRelease(t testing.TB, h hostPlatform) release {
 	t.Helper()
 	bin, err := os.ReadFile(squadciBinary(t))
 	if err != nil {

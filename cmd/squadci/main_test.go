@@ -3,8 +3,22 @@ package main
 import (
 	"flag"
 	"os"
+	"sync"
 	"testing"
 )
+
+// afterTests holds the directories that tests of the whole package share
+// (a built binary, a pre-commit store): TestMain removes them at the end.
+var afterTests struct {
+	sync.Mutex
+	dirs []string
+}
+
+func removeAfterTests(dir string) {
+	afterTests.Lock()
+	defer afterTests.Unlock()
+	afterTests.dirs = append(afterTests.dirs, dir)
+}
 
 // TestMain runs up to four tests of this package at once unless -parallel
 // is given: its long scenario tests (pre-commit building squadci, sharded
@@ -19,5 +33,9 @@ func TestMain(m *testing.M) {
 			panic(err)
 		}
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	for _, dir := range afterTests.dirs {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
 }

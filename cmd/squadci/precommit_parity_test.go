@@ -13,8 +13,8 @@ import (
 )
 
 // TestPreCommitParity runs this repository's hooks with the real pre-commit
-// framework (`pre-commit run --all-files`, through try-repo against the
-// checkout) on a squad tree that holds a broken agent file, a .squadci.yml
+// framework (`pre-commit run --all-files`, with a config naming the
+// checkout at its revision, see sharedPreCommit) on a squad tree that holds a broken agent file, a .squadci.yml
 // whose paths.include adds a manifest outside connectors/, that manifest's
 // custom dropPath with a broken exchange, and files squadci does not check.
 // The findings must be exactly those of a plain `squadci lint` of the tree:
@@ -26,11 +26,10 @@ func TestPreCommitParity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds squadci inside pre-commit; skipped with -short")
 	}
-	bin := testtool.LookPath(t, "pre-commit", "apt-get install pre-commit")
-	home := t.TempDir() // shared: the golang hook's build is reused
+	pc := sharedPreCommit(t) // shared: the golang hook's build is reused
 	t.Run("hand-built", func(t *testing.T) {
 		dir := newGitRepo(t, handBuiltSquad)
-		checkPreCommitParity(t, bin, home, dir)
+		checkPreCommitParity(t, pc, dir)
 	})
 	t.Run("squad-init", func(t *testing.T) {
 		sq := testtool.Squad(t)
@@ -42,7 +41,7 @@ func TestPreCommitParity(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, ".squad", "templates")); err != nil {
 			t.Fatalf("squad init wrote no .squad/templates/: %v", err)
 		}
-		checkPreCommitParity(t, bin, home, dir)
+		checkPreCommitParity(t, pc, dir)
 	})
 }
 
@@ -72,14 +71,10 @@ var parityFiles = map[string]string{
 	"docs/guide.md":                      "# Guide\n",
 }
 
-func checkPreCommitParity(t *testing.T, bin, home, dir string) {
+func checkPreCommitParity(t *testing.T, pc preCommitSetup, dir string) {
 	t.Helper()
 	writeFiles(t, dir, parityFiles)
 	mustGit(t, dir, "add", "-A")
-	repo, err := filepath.Abs(repoRoot)
-	if err != nil {
-		t.Fatal(err)
-	}
 	squadci := squadciBinary(t)
 	plain, plainSummary := cliFindings(t, dir, squadci, "lint")
 	for _, want := range []string{"AF003 .github/agents/broken.agent.md:", "CN101 integrations/research.json:", "CN203 exchanges/research/t1.request.json:"} {
@@ -87,17 +82,14 @@ func checkPreCommitParity(t *testing.T, bin, home, dir string) {
 			t.Fatalf("plain lint lacks %q; the tree does not exercise what it should:\n%s", want, strings.Join(plain, "\n"))
 		}
 	}
-	env := append(os.Environ(), "PRE_COMMIT_HOME="+home, "PRE_COMMIT_COLOR=never", "NO_COLOR=1",
-		"PATH="+filepath.Dir(squadci)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	env := []string{"NO_COLOR=1", "PATH=" + filepath.Dir(squadci) + string(os.PathListSeparator) + os.Getenv("PATH")}
 	try := func(hook string, extra ...string) string {
 		t.Helper()
-		cmd := exec.Command(bin, append([]string{"try-repo", repo, hook}, extra...)...)
-		cmd.Dir, cmd.Env = dir, env
-		out, err := cmd.CombinedOutput()
-		if err == nil || !strings.Contains(string(out), "- exit code: 1") {
-			t.Fatalf("pre-commit try-repo %s %v: want the hook to fail with exit 1, got %v\n%s", hook, extra, err, out)
+		out, err := pc.run(dir, hook, env, extra...)
+		if err == nil || !strings.Contains(out, "- exit code: 1") {
+			t.Fatalf("pre-commit run %s %v: want the hook to fail with exit 1, got %v\n%s", hook, extra, err, out)
 		}
-		return string(out)
+		return out
 	}
 	for _, hook := range []string{"squadci", "squadci-system"} {
 		out := try(hook, "--all-files")
