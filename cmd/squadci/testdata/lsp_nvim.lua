@@ -71,7 +71,7 @@ local ok, err = pcall(function()
   out.applied = applied
   wait('AF102 fixed', function() return not has(planner, 'AF102') end)
   step('fixed', planner)
-  local clients = vim.lsp.get_active_clients()
+  local clients = (vim.lsp.get_clients or vim.lsp.get_active_clients)()
   out.clients = #clients
   for _, c in ipairs(clients) do c.stop() end
 end)
