@@ -51,9 +51,9 @@ func TestLineIndex(t *testing.T) {
 	}
 }
 
-// FuzzReader: whatever arrives on the input, reading ends (at EOF or an
+// FuzzLSPFraming: whatever arrives on the input, reading ends (at EOF or an
 // error) without a panic, and a bad message is skipped, never fatal.
-func FuzzReader(f *testing.F) {
+func FuzzLSPFraming(f *testing.F) {
 	for _, seed := range []string{
 		"Content-Length: 2\r\n\r\n{}",
 		"Content-Length: 17\r\n\r\n{\"method\":\"x\"}xx",
