@@ -130,11 +130,12 @@ func (s *server) lintRoot(r *root) {
 
 // publish sends d's diagnostics when they are for a new version or
 // differ from those last sent, and keeps the lint for hover and code
-// actions. A document closed meanwhile gets nothing.
+// actions. A document closed meanwhile gets nothing, nor does any after
+// shutdown.
 func (s *server) publish(d *document, version int, fl *fileLint, diags []Diagnostic) {
 	body, _ := json.Marshal(diags)
 	s.mu.Lock()
-	if s.docs[d.uri] != d || d.version < version {
+	if s.shutdown || s.docs[d.uri] != d || d.version < version {
 		s.mu.Unlock()
 		return
 	}
