@@ -77,21 +77,10 @@ func (p *poller) notRegular(rel string) string {
 	case err != nil:
 		return ""
 	}
-	switch m := info.Mode(); {
-	case m.IsRegular():
+	if info.Mode().IsRegular() {
 		return ""
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symlink"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
 	}
-	return "a special file"
+	return describeMode(info.Mode())
 }
 
 // reportClaim fills the outcome of a task the poll leaves alone.
