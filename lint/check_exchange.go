@@ -56,7 +56,7 @@ func (s *session) statFS() connector.FS {
 	if fsys, ok := s.files.(connector.FS); ok {
 		return fsys
 	}
-	if d, ok := s.files.(*DiskFiles); ok {
+	if d, ok := diskOf(s.files); ok {
 		return &statCache{fs: connector.DirFS(d.Root)}
 	}
 	return nil

@@ -45,10 +45,12 @@ type DiskFiles struct {
 	Root string
 	// NoGit forces the plain walk even inside a git work tree.
 	NoGit bool
-	// ListOnce answers every narrowed List inside git from one listing of
-	// the whole tree, filtered: for a long list of targets (a hook
-	// framework's, up to every tracked file), which git would match
-	// pathspec by pathspec on each call.
+	// ListOnce answers every List inside git from one listing of the
+	// whole tree, filtered: for a long list of targets (a hook framework's,
+	// up to every tracked file), which git would match pathspec by
+	// pathspec on each call, and for a process that lints the same tree
+	// again and again (the language server, which makes a new DiskFiles
+	// to see files added or deleted since).
 	ListOnce bool
 
 	once listing
@@ -65,7 +67,7 @@ type listing struct {
 // List implements Files.
 func (d *DiskFiles) List(ctx context.Context, under []string) ([]string, error) {
 	if !d.NoGit {
-		if d.ListOnce && under != nil {
+		if d.ListOnce {
 			if paths, ok := d.listedUnder(ctx, under); ok {
 				return append(paths, d.existingFiles(under)...), nil
 			}
@@ -103,6 +105,9 @@ func (d *DiskFiles) listedUnder(ctx context.Context, under []string) ([]string, 
 	d.once.mu.Unlock()
 	if !ok {
 		return nil, false
+	}
+	if under == nil {
+		return append([]string(nil), all...), true
 	}
 	files := map[string]bool{}
 	var dirs []string

@@ -16,7 +16,7 @@ import (
 // regular file; nil when the root is the top, or outside git (the index
 // and plain walks have no "above").
 func atGitTop(ctx context.Context, files Files) func(string) bool {
-	d, ok := files.(*DiskFiles)
+	d, ok := diskOf(files)
 	if !ok || d.NoGit {
 		return nil
 	}
@@ -56,7 +56,7 @@ func sameDir(a, b string) bool {
 // a work-tree root's repository (Squad's orphan and two-layer state
 // backends), run once on first use; nil for the index and plain walks.
 func stateBranch(ctx context.Context, files Files) func() ([]string, bool) {
-	d, ok := files.(*DiskFiles)
+	d, ok := diskOf(files)
 	if !ok || d.NoGit {
 		return nil
 	}
