@@ -61,11 +61,12 @@ func (s *server) addRootLocked(uri string) {
 	// owns its files.
 	sort.Slice(s.roots, func(i, j int) bool { return len(s.roots[i].dir) > len(s.roots[j].dir) })
 	go s.worker(r)
-	s.assignLocked()
 }
 
-// assignLocked gives every open document its root again (s.mu held).
-func (s *server) assignLocked() {
+// assignLocked gives every open document its root again (s.mu held) and
+// returns those that left every root: their diagnostics are to be cleared,
+// once s.mu is released.
+func (s *server) assignLocked() (gone []*document) {
 	for _, d := range s.docs {
 		old := d.root
 		d.root, d.rel = s.rootOf(d.path)
@@ -76,10 +77,11 @@ func (s *server) assignLocked() {
 			if d.root != nil {
 				d.root.poke(0)
 			} else if d.sent {
-				s.clear(d)
+				gone = append(gone, d)
 			}
 		}
 	}
+	return gone
 }
 
 // rootOf returns the workspace folder p is in, and p relative to it.
@@ -97,7 +99,6 @@ func (s *server) rootOf(p string) (*root, string) {
 
 func (s *server) didChangeFolders(p didChangeWorkspaceFoldersParams) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	for _, f := range p.Event.Removed {
 		dir, err := uriPath(f.URI)
 		if err != nil {
@@ -114,7 +115,11 @@ func (s *server) didChangeFolders(p didChangeWorkspaceFoldersParams) {
 	for _, f := range p.Event.Added {
 		s.addRootLocked(f.URI)
 	}
-	s.assignLocked()
+	gone := s.assignLocked()
+	s.mu.Unlock()
+	for _, d := range gone {
+		s.clear(d)
+	}
 }
 
 func (s *server) didOpen(p didOpenParams) {

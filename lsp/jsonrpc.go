@@ -113,10 +113,14 @@ func (r *reader) read() (*message, error) {
 		}
 		return nil, &frameError{msg: fmt.Sprintf("message of %d bytes skipped: the limit is %d", length, maxMessage)}
 	}
-	body := make([]byte, length)
-	if _, err := io.ReadFull(r.r, body); err != nil {
+	// Grown as the bytes arrive: a header announcing more than follows
+	// costs no more memory than what does follow.
+	var buf bytes.Buffer
+	buf.Grow(min(length, 1<<20))
+	if _, err := io.CopyN(&buf, r.r, int64(length)); err != nil {
 		return nil, unexpectedEOF(err)
 	}
+	body := buf.Bytes()
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {
 		return nil, &frameError{msg: "message is not JSON: " + shortJSONError(err)}

@@ -109,7 +109,7 @@ func (s *server) lintRoot(r *root) {
 		return
 	}
 	byPath := map[string][]report.Finding{}
-	for _, f := range report.Ungroup(res.Run.Findings) {
+	for _, f := range ungroup(res.Run.Findings) {
 		byPath[f.Path] = append(byPath[f.Path], f)
 	}
 	texts := &relatedTexts{files: files, root: r.dir, open: map[string]*lineIndex{}, uris: map[string]string{}}
@@ -130,11 +130,12 @@ func (s *server) lintRoot(r *root) {
 
 // publish sends d's diagnostics when they are for a new version or
 // differ from those last sent, and keeps the lint for hover and code
-// actions. A document closed meanwhile gets nothing.
+// actions. A document closed meanwhile gets nothing, nor does any after
+// shutdown.
 func (s *server) publish(d *document, version int, fl *fileLint, diags []Diagnostic) {
 	body, _ := json.Marshal(diags)
 	s.mu.Lock()
-	if s.docs[d.uri] != d || d.version < version {
+	if s.shutdown || s.docs[d.uri] != d || d.version < version {
 		s.mu.Unlock()
 		return
 	}
@@ -226,6 +227,30 @@ func (t *relatedTexts) location(p diag.Position) Location {
 		return Location{URI: uri}
 	}
 	return Location{URI: uri, Range: x.span(p.Span.Start, p.Span.End)}
+}
+
+// ungroup returns every member of every grouped finding (one cause found
+// in several files) as a finding of its own, whose Also are the places of
+// the other members: each open file shows its own, pointing at the rest.
+func ungroup(fs []report.Finding) []report.Finding {
+	out := make([]report.Finding, 0, len(fs))
+	for _, f := range fs {
+		if len(f.Others) == 0 {
+			out = append(out, f)
+			continue
+		}
+		members := append([]report.Finding{f}, f.Others...)
+		for i, m := range members {
+			m.Others, m.Also = nil, nil
+			for j, o := range members {
+				if j != i {
+					m.Also = append(m.Also, diag.Position{Path: o.Path, Span: o.Span})
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // toDiagnostic converts a finding placed in the text x indexes.

@@ -46,8 +46,8 @@ type nvimStep struct {
 	Lines       []string
 }
 
-// TestLSPNeovim drives a headless Neovim, its built-in client talking to
-// `squadci lsp`: the findings appear at the right places (Neovim turns the
+// TestLSPNeovim drives a headless Neovim set up as docs/lsp.md shows, its
+// built-in client talking to `squadci lsp`: the findings appear at the right places (Neovim turns the
 // UTF-16 positions into byte columns), renaming an agent in another buffer
 // makes the handoff finding appear and naming it back clears it, and a
 // code action applies --fix's repair to the buffer.
@@ -62,10 +62,11 @@ func TestLSPNeovim(t *testing.T) {
 		t.Fatalf("git init: %v\n%s", err, out)
 	}
 	work := t.TempDir()
-	lua, err := os.ReadFile(filepath.Join("testdata", "lsp_nvim.lua"))
+	driver, err := os.ReadFile(filepath.Join("testdata", "lsp_nvim.lua"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	lua := []byte(docsNeovimSetup(t) + "\n" + string(driver))
 	initLua, params, result := filepath.Join(work, "init.lua"), filepath.Join(work, "params.json"), filepath.Join(work, "result.json")
 	p, _ := json.Marshal(map[string]string{
 		"bin": bin, "root": root, "out": result,
@@ -80,8 +81,8 @@ func TestLSPNeovim(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-u", initLua)
-	cmd.Dir = work
-	cmd.Env = append(os.Environ(), "SQUADCI_NVIM_PARAMS="+params, "HOME="+work, "XDG_STATE_HOME="+work, "XDG_CACHE_HOME="+work, "XDG_DATA_HOME="+work)
+	cmd.Dir = root // the set-up's workspace folder is the directory Neovim starts in
+	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"), "SQUADCI_NVIM_PARAMS="+params, "HOME="+work, "XDG_STATE_HOME="+work, "XDG_CACHE_HOME="+work, "XDG_DATA_HOME="+work)
 	out, err := cmd.CombinedOutput()
 	raw, rerr := os.ReadFile(result)
 	if rerr != nil {
@@ -118,6 +119,24 @@ func TestLSPNeovim(t *testing.T) {
 	if got.Applied != 1 || len(fixed.Lines) < 3 || fixed.Lines[2] != "description: Plans the work — ünïcödé." || find(fixed.Diagnostics, "AF101") != nil {
 		t.Errorf("code action %q applied %d: lines %q, diagnostics %+v", got.Action, got.Applied, fixed.Lines, fixed.Diagnostics)
 	}
+}
+
+// docsNeovimSetup is the Lua block of docs/lsp.md's Neovim section.
+func docsNeovimSetup(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "docs", "lsp.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n## Neovim\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	for _, blk := range readmeBlocks(section) {
+		if ok && blk.info == "lua" {
+			return blk.body
+		}
+	}
+	t.Fatal("docs/lsp.md has no Lua block in its Neovim section")
+	return ""
 }
 
 func find(ds []nvimDiag, code string) *nvimDiag {

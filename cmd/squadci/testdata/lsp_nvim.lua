@@ -1,6 +1,7 @@
--- Driven by TestLSPNeovim: starts `squadci lsp` with Neovim's own client,
--- opens two agent files, edits one, applies a code action in the other,
--- and writes what it saw to P.out as JSON. Works on Neovim 0.7 and later.
+-- Driven by TestLSPNeovim, after the set-up docs/lsp.md shows (which
+-- starts `squadci lsp` with Neovim's own client and attaches every buffer
+-- it reads): opens two agent files, edits one, applies a code action in
+-- the other, and writes what it saw to P.out as JSON. Neovim 0.7 or later.
 local P = vim.fn.json_decode(table.concat(vim.fn.readfile(vim.env.SQUADCI_NVIM_PARAMS), '\n'))
 local out = { steps = {} }
 vim.o.hidden = true
@@ -31,21 +32,13 @@ local function step(name, buf)
 end
 
 local ok, err = pcall(function()
-  local id = vim.lsp.start_client({
-    name = 'squadci', cmd = { P.bin, 'lsp' }, root_dir = P.root,
-    workspace_folders = { { uri = vim.uri_from_fname(P.root), name = 'repo' } },
-    flags = { debounce_text_changes = 0 },
-  })
-  if not id then error('the client did not start') end
   vim.cmd('edit ' .. vim.fn.fnameescape(P.planner))
   local planner = vim.api.nvim_get_current_buf()
-  vim.lsp.buf_attach_client(planner, id)
   wait('AF102 in the planner', function() return has(planner, 'AF102') end)
   step('opened', planner)
 
   vim.cmd('edit ' .. vim.fn.fnameescape(P.builder))
   local builder = vim.api.nvim_get_current_buf()
-  vim.lsp.buf_attach_client(builder, id)
   wait('the builder linted', function() return has(builder, 'AF113') end)
   local lines = vim.api.nvim_buf_get_lines(builder, 0, -1, false)
   for i, l in ipairs(lines) do
@@ -78,7 +71,9 @@ local ok, err = pcall(function()
   out.applied = applied
   wait('AF102 fixed', function() return not has(planner, 'AF102') end)
   step('fixed', planner)
-  vim.lsp.stop_client(id)
+  local clients = (vim.lsp.get_clients or vim.lsp.get_active_clients)()
+  out.clients = #clients
+  for _, c in ipairs(clients) do c.stop() end
 end)
 out.error = ok and vim.NIL or tostring(err)
 vim.fn.writefile({ vim.fn.json_encode(out) }, P.out)
