@@ -15,6 +15,7 @@ import (
 
 	"github.com/squadci/squadci/connector"
 	"github.com/squadci/squadci/lint"
+	"github.com/squadci/squadci/lint/diag"
 )
 
 // conformanceRunTimeout bounds one adapter run of a scenario, whatever the
@@ -112,6 +113,9 @@ type conformanceSuite struct {
 	listed []string
 	getenv func(string) string
 	keep   string
+	// manifestBroken is set when the manifest has an error finding: only
+	// manifest-clean can run.
+	manifestBroken bool
 }
 
 // openConformance loads the configuration and the manifest of the
@@ -121,10 +125,21 @@ func (c *Command) openConformance(ctx context.Context, f *conformanceFlags, argv
 	if repo == nil {
 		return nil, code
 	}
+	_, findings, _, err := connector.LoadManifests(ctx, connector.DirFS(repo.root))
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "squadci: conformance: %v\n", err)
+		return nil, exitInternal
+	}
+	findings = append(findings, connector.CheckManifests(repo.manifests)...)
 	s := &conformanceSuite{root: repo.root, cfg: repo.cfg, getenv: c.getenv, timeout: conformanceRunTimeout}
 	for _, m := range repo.manifests {
 		if m.ConnectorID == f.connectorID {
 			s.manifest = m
+		}
+	}
+	for _, d := range findings {
+		if s.manifest != nil && d.Path == s.manifest.Path && d.Severity == diag.SeverityError {
+			s.manifestBroken = true
 		}
 	}
 	if s.manifest == nil {

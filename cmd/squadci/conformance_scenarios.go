@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -191,6 +192,7 @@ func scenarioPickup(ctx context.Context, t *scenarioTree) (verdict, error) {
 		}
 	}
 	if rt.k.result == "" {
+		others = append([]evidence{{File: rt.d.Request, Message: "no " + path.Base(want) + " was written beside this request"}}, others...)
 		return fail(others, "the request %s got no result: %s and wrote no %s. The adapter is given the request path as its last argument (and SQUADCI_REQUEST); it must write <taskId>.result.json beside it",
 			rt.d.Request, runNote(rt.run), want), nil
 	}

@@ -155,3 +155,51 @@ func TestConformanceUsage(t *testing.T) {
 		}
 	}
 }
+
+// Each known-bad adapter in testdata/conformance/ (the starter plus one
+// violation) fails exactly the scenario of its checklist item, with a
+// message and evidence; every other scenario passes or does not apply.
+func TestConformanceKnownBadAdapters(t *testing.T) {
+	t.Parallel()
+	for _, sc := range conformanceScenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			var args []string
+			if sc.name == "fan-out" {
+				args = []string{"--kind", "orchestrator"}
+			}
+			dir := conformanceRepo(t, args...)
+			script, err := os.ReadFile(filepath.Join("testdata", "conformance", sc.name+".sh"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFiles(t, dir, map[string]string{"scripts/bad.sh": string(script)})
+			if sc.name == "manifest-clean" {
+				manifest := filepath.Join(dir, "connectors", "acme-conf.json")
+				b, err := os.ReadFile(manifest)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bad := strings.Replace(string(b), "{", `{"command": "scripts/bad.sh",`, 1)
+				if err := os.WriteFile(manifest, []byte(bad), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, doc, stderr := conformanceJSON(t, dir, conformanceEnv(t), "--", "sh", "scripts/bad.sh")
+			if code != exitFindings {
+				t.Fatalf("exit %d, want 1\n%s", code, stderr)
+			}
+			for _, r := range doc.Scenarios {
+				switch {
+				case r.Scenario == sc.name:
+					if r.Verdict != verdictFailed || r.Message == "" || len(r.Evidence) == 0 || r.Evidence[0].File == "" {
+						t.Errorf("%s: %s %q %+v, want failed with a message and evidence", r.Scenario, r.Verdict, r.Message, r.Evidence)
+					}
+					t.Logf("%s: %s %+v", r.Scenario, r.Message, r.Evidence)
+				case r.Verdict == verdictFailed:
+					t.Errorf("%s also failed: %s %+v", r.Scenario, r.Message, r.Evidence)
+				}
+			}
+		})
+	}
+}
