@@ -27,7 +27,7 @@ func TestLimitsDocMatchesTheCode(t *testing.T) {
 		{"maxClaimSize", fmt.Sprintf("(%d bytes) | `maxClaimSize`", maxClaimSize)},
 		{"maxInputs", fmt.Sprintf("| %d | `maxInputs`", maxInputs)},
 		{"maxRetryCap", fmt.Sprintf("| 0–%d | `maxRetryCap`", maxRetryCap)},
-		{"mergeLock", fmt.Sprintf("at most %d times\n  %d ms (`mergeLockTries` × `mergeLockDelay`)", mergeLockTries, mergeLockDelay/time.Millisecond)},
+		{"mergeLock", fmt.Sprintf("at most %d times\n  %d ms (`lockTries` × `lockRetryDelay`, the same wait as poll)", lockTries, lockRetryDelay/time.Millisecond)},
 		{"pollLock", fmt.Sprintf("at most %d times\n  %d ms (`lockTries` × `lockRetryDelay`)", lockTries, lockRetryDelay/time.Millisecond)},
 		{"maxJournalSize", fmt.Sprintf("(%d bytes, `maxJournalSize`)", maxJournalSize)},
 		{"DefaultOutputLimit", fmt.Sprintf("(%d bytes, `DefaultOutputLimit`)", DefaultOutputLimit)},

@@ -100,6 +100,27 @@ func acquireLock(abs, rel, taskID string, p LockPolicy, now time.Time) (*taskLoc
 	return acquireTaskLock(abs, rel, taskID, p, now, time.Time{})
 }
 
+// lockTries and lockRetryDelay bound the wait for a task lock held by a
+// live process: a resume, a poller or a merge holds it for one transition.
+const (
+	lockTries      = 50
+	lockRetryDelay = 20 * time.Millisecond
+)
+
+// waitTaskLock is acquireTaskLock tried while another live process holds
+// the lock, at most lockTries times, lockRetryDelay apart (now is read at
+// each try); the events are the last try's. A lock still held after the
+// last try is errLockBusy.
+func waitTaskLock(abs, rel, taskID string, p LockPolicy, now func() time.Time, deadline time.Time) (*taskLock, []LockEvent, error) {
+	for try := 1; ; try++ {
+		lock, events, err := acquireTaskLock(abs, rel, taskID, p, now(), deadline)
+		if err == nil || !errors.Is(err, errLockBusy) || try == lockTries {
+			return lock, events, err
+		}
+		time.Sleep(lockRetryDelay)
+	}
+}
+
 // acquireTaskLock is acquireLock for a task whose deadline is known (zero
 // when it is not): past that deadline plus the lock timeout, a lock whose
 // owner cannot be checked from here (another host's, or one whose pid now

@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 )
 
 // mergeFault, when set (by tests), runs before each step of a task's
@@ -27,13 +26,6 @@ func fault(step, path string) error {
 	}
 	return mergeFault(step, path)
 }
-
-// mergeLockTries and mergeLockDelay bound the wait for a task lock another
-// process (a resume, a poll) holds.
-const (
-	mergeLockTries = 50
-	mergeLockDelay = 20 * time.Millisecond
-)
 
 // taskMerge is everything merge brings for one task, from every shard.
 type taskMerge struct {
@@ -129,22 +121,18 @@ func (m *merger) lockTask(t *mergeTask) (*taskLock, string) {
 	if info, err := os.Lstat(m.abs(t.mailbox + stateDir)); err != nil || !info.IsDir() {
 		return nil, "its state directory " + t.mailbox + stateDir + " is not a directory"
 	}
-	for try := 1; ; try++ {
-		lock, events, err := acquireTaskLock(m.abs(rel), rel, t.id, m.opts.Lock, m.opts.Now(), t.deadline)
-		switch {
-		case err == nil:
-			return lock, ""
-		case !errors.Is(err, errLockBusy):
-			return nil, "its lock could not be taken: " + err.Error()
-		case try == mergeLockTries:
-			why := "its lock " + rel + " is held by another process"
-			if n := len(events); n > 0 && events[n-1].Why != "" {
-				why += " (" + events[n-1].Why + ")"
-			}
-			return nil, why
-		}
-		time.Sleep(mergeLockDelay)
+	lock, events, err := waitTaskLock(m.abs(rel), rel, t.id, m.opts.Lock, m.opts.Now, t.deadline)
+	switch {
+	case err == nil:
+		return lock, ""
+	case !errors.Is(err, errLockBusy):
+		return nil, "its lock could not be taken: " + err.Error()
 	}
+	why := "its lock " + rel + " is held by another process"
+	if n := len(events); n > 0 && events[n-1].Why != "" {
+		why += " (" + events[n-1].Why + ")"
+	}
+	return nil, why
 }
 
 // commit writes one task's files whole, or none of them.

@@ -232,7 +232,7 @@ func (p *poller) run(ctx context.Context, t *pollTarget, listed *Exchange, req *
 		limit: p.opts.OutputLimit, mask: adapter.masks(),
 		started: func(pgid int) { p.recordGroup(t, claim, pgid) },
 		env: append(append(append([]string{}, p.opts.Env...), adapter.Env...),
-			"SQUADCI_TASK_ID="+o.TaskID, "SQUADCI_REQUEST="+o.Request, "SQUADCI_DELIVERABLE_ROOT="+req.DeliverableRoot),
+			TaskEnv(o.TaskID, o.Request, req.DeliverableRoot)...),
 	})
 	after, decided, err := p.check(listed)
 	if err != nil {

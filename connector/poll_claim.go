@@ -23,13 +23,6 @@ type pollTarget struct {
 	found *readClaim // the claim as last read; nil when there is none
 }
 
-// lockTries and lockRetryDelay bound the wait for a task lock held by a
-// live process: a resume or another poller holds it for one transition.
-const (
-	lockTries      = 50
-	lockRetryDelay = 20 * time.Millisecond
-)
-
 // lockedHook, nil outside tests, runs when a poller holds a task's lock
 // and is about to re-read its claim ("take" before claiming it, "finish"
 // before recording a run's end): the tests make another poller's claim
@@ -77,21 +70,10 @@ func (p *poller) notRegular(rel string) string {
 	case err != nil:
 		return ""
 	}
-	switch m := info.Mode(); {
-	case m.IsRegular():
+	if info.Mode().IsRegular() {
 		return ""
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeSymlink != 0:
-		return "a symlink"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
 	}
-	return "a special file"
+	return describeMode(info.Mode())
 }
 
 // reportClaim fills the outcome of a task the poll leaves alone.
@@ -232,27 +214,23 @@ func (p *poller) writeClaim(t *pollTarget, c *Claim, overwrite bool) error {
 // outcome's error).
 func (p *poller) lockTask(t *pollTarget) (*taskLock, string) {
 	rel := lockPath(t.o.Mailbox, t.o.TaskID)
-	for try := 1; ; try++ {
-		lock, events, err := acquireTaskLock(p.abs(rel), rel, t.o.TaskID, p.opts.Claim, p.now(), t.judge.deadline)
-		if len(events) > 0 {
-			ev := events[len(events)-1]
-			t.o.Lock = &ev
-		}
-		switch {
-		case err == nil:
-			return lock, ""
-		case !errors.Is(err, errLockBusy):
-			t.o.Error = "taking the task lock: " + err.Error()
-			return nil, "the task lock could not be taken"
-		case try == lockTries:
-			why := "its lock stayed held"
-			if t.o.Lock != nil {
-				why += " (" + t.o.Lock.Why + ")"
-			}
-			return nil, why
-		}
-		time.Sleep(lockRetryDelay)
+	lock, events, err := waitTaskLock(p.abs(rel), rel, t.o.TaskID, p.opts.Claim, p.now, t.judge.deadline)
+	if len(events) > 0 {
+		ev := events[len(events)-1]
+		t.o.Lock = &ev
 	}
+	switch {
+	case err == nil:
+		return lock, ""
+	case !errors.Is(err, errLockBusy):
+		t.o.Error = "taking the task lock: " + err.Error()
+		return nil, "the task lock could not be taken"
+	}
+	why := "its lock stayed held"
+	if t.o.Lock != nil {
+		why += " (" + t.o.Lock.Why + ")"
+	}
+	return nil, why
 }
 
 func (p *poller) release(t *pollTarget, lock *taskLock) {

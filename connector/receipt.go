@@ -18,8 +18,10 @@ const ReceiptTitle = "Transport receipt, not a result of real work"
 // Receipt names the files WriteReceipt wrote, repository-relative.
 type Receipt struct {
 	TaskID  string `json:"taskId"`
-	Receipt string `json:"receipt"`
+	Receipt string `json:"receipt,omitempty"` // "" when the result is failed
 	Result  string `json:"result"`
+	// Failed says why the result is failed, when it is.
+	Failed string `json:"failed,omitempty"`
 }
 
 // WriteReceipt is the starter adapter's whole job (spec §9): it reads the
@@ -28,7 +30,10 @@ type Receipt struct {
 // output), then publishes a completed result envelope beside the request
 // (temporary file, then rename). It refuses a request with errors, one
 // whose connector has no manifest, and one that already has a result; it
-// never overwrites a file.
+// never overwrites a file. A request it cannot honour, because its deadline
+// has passed or an input it names is missing, gets a failed result and no
+// receipt: never a late or hollow success (the compatibility checklist's
+// deadline item).
 func WriteReceipt(ctx context.Context, root, requestRel string, now time.Time) (*Receipt, error) {
 	requestRel = filepath.ToSlash(filepath.Clean(filepath.FromSlash(requestRel)))
 	if reason, ok := CheckSafePath(requestRel, false); !ok {
@@ -60,6 +65,14 @@ func WriteReceipt(ctx context.Context, root, requestRel string, now time.Time) (
 		if _, err := fsys.Lstat(p); err == nil {
 			return nil, fmt.Errorf("%s already exists; the starter writes each task's files once: %w", p, fs.ErrExist)
 		}
+	}
+	if why := receiptCannotHonour(fsys, req, now); why != "" {
+		rc.Receipt, rc.Failed = "", why
+		res := failedReceiptResult(req, why, orchestrator, now)
+		if err := writeAtomic(filepath.Join(root, filepath.FromSlash(rc.Result)), encodeJSON(res), 0o644, false); err != nil {
+			return nil, fmt.Errorf("writing %s: %w", rc.Result, err)
+		}
+		return rc, nil
 	}
 	if err := prepareDir(fsys, root, path.Dir(rc.Receipt)); err != nil {
 		return nil, err
@@ -117,6 +130,46 @@ func receiptResult(req *Request, receipt string, orchestrator bool, now time.Tim
 	if orchestrator {
 		res.Outputs = []OutputEntry{{OutputID: req.AllowedOutputs[0].OutputID, Artifacts: res.Artifacts}}
 		res.Artifacts = []ArtifactEntry{}
+		res.Provenance = receiptProvenance
+	}
+	return res
+}
+
+// receiptProvenance is what an orchestrator's starter discloses of its
+// fan-out: one step, itself, so the envelope shows where a real
+// orchestrator lists its workers.
+var receiptProvenance = &Provenance{FanOut: []FanOut{{Worker: "starter-receipt",
+	Summary: "The starter adapter's only step: it wrote the transport receipt. A real orchestrator lists each worker it fanned out to."}}}
+
+// receiptCannotHonour says why the request cannot be honoured now ("" when
+// it can): its deadline has passed, or an input it names is missing.
+func receiptCannotHonour(fsys FS, req *Request, now time.Time) string {
+	if !now.Before(req.Deadline) {
+		return "the request's deadline " + FormatTimestamp(req.Deadline) + " has passed"
+	}
+	for _, in := range req.Inputs {
+		if _, err := StatNoFollow(fsys, in); err != nil {
+			return fmt.Sprintf("its input %s cannot be read", in)
+		}
+	}
+	return ""
+}
+
+// failedReceiptResult is the failed envelope for a request the starter
+// cannot honour: no artifact, the reason in the narrative.
+func failedReceiptResult(req *Request, why string, orchestrator bool, now time.Time) *ResultFile {
+	res := &ResultFile{
+		SchemaVersion: req.SchemaVersion, ConnectorID: req.ConnectorID, TaskID: req.TaskID, Role: req.Role,
+		Status: StatusFailed, Narrative: "The starter adapter did not take the task: " + why + ". Nothing was written under the deliverable root.",
+		Artifacts:   []ArtifactEntry{},
+		CompletedAt: now.UTC().Truncate(time.Second).Format(time.RFC3339),
+	}
+	if req.SchemaVersion == "1.1" {
+		res.BindingID = req.BindingID
+	}
+	if orchestrator {
+		res.Outputs = []OutputEntry{{OutputID: req.AllowedOutputs[0].OutputID, Artifacts: []ArtifactEntry{}}}
+		res.Provenance = receiptProvenance
 	}
 	return res
 }

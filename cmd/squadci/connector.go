@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("connector", "connector new|dispatch|status|paths|archive|merge|receipt [flags]",
+	register("connector", "connector new|dispatch|status|paths|archive|merge|receipt|conformance [flags]",
 		"create a connector, dispatch a task, show what a resume would decide, list what to commit, archive finished tasks, or merge shard outputs", (*Command).runConnector)
 }
 
@@ -20,13 +20,14 @@ var connectorCommands = map[string]struct {
 	synopsis string
 	run      func(c *Command, args []string) int
 }{
-	"new":      {"new --id ID --role ROLE --capability TEXT [--capability TEXT ...] --contact EMAIL [--kind agent|orchestrator] [--schema-version 1.1|1.0] [--no-adapter] [--template]", (*Command).runConnectorNew},
-	"dispatch": {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR --binding B --member M --squad-root S [--output ID=DIR ...] [--input PATH ...] [--deadline-minutes N] [--retry-cap N] [--format text|json]", (*Command).runConnectorDispatch},
-	"status":   {"status [TASKID...] [--all] [--format text|json]", (*Command).runConnectorStatus},
-	"paths":    {"paths [-z]   (the existing mailboxes and deliverable roots, for git add)", (*Command).runConnectorPaths},
-	"archive":  {"archive [--older-than D] [--dry-run] [--format text|json]", (*Command).runConnectorArchive},
-	"merge":    {"merge DIR... [--format text|json]   (bring shard outputs into the checkout, before resume)", (*Command).runConnectorMerge},
-	"receipt":  {"receipt REQUEST [--format text|json]   (the starter adapter's step: a transport receipt and a completed result)", (*Command).runConnectorReceipt},
+	"new":         {"new --id ID --role ROLE --capability TEXT [--capability TEXT ...] --contact EMAIL [--kind agent|orchestrator] [--schema-version 1.1|1.0] [--no-adapter] [--template]", (*Command).runConnectorNew},
+	"dispatch":    {"dispatch --connector ID --role R --task TEXT --deliverable-root DIR --binding B --member M --squad-root S [--output ID=DIR ...] [--input PATH ...] [--deadline-minutes N] [--retry-cap N] [--format text|json]", (*Command).runConnectorDispatch},
+	"status":      {"status [TASKID...] [--all] [--format text|json]", (*Command).runConnectorStatus},
+	"paths":       {"paths [-z]   (the existing mailboxes and deliverable roots, for git add)", (*Command).runConnectorPaths},
+	"archive":     {"archive [--older-than D] [--dry-run] [--format text|json]", (*Command).runConnectorArchive},
+	"merge":       {"merge DIR... [--format text|json]   (bring shard outputs into the checkout, before resume)", (*Command).runConnectorMerge},
+	"receipt":     {"receipt REQUEST [--format text|json]   (the starter adapter's step: a transport receipt and a completed result)", (*Command).runConnectorReceipt},
+	"conformance": {"conformance --connector ID [--scenario NAME] [--keep DIR] [--format text|json|junit|sarif] [--config FILE] [-- CMD ARGS...]   (run the adapter through the compatibility checklist's scenarios)", (*Command).runConnectorConformance},
 }
 
 func (c *Command) runConnector(args []string) int {

@@ -45,6 +45,10 @@ func (c *Command) runConnectorReceipt(args []string) int {
 	if cf.format == "json" {
 		return c.writeJSON(rc)
 	}
+	if rc.Failed != "" {
+		fmt.Fprintf(c.Stdout, "wrote %s, a failed result: %s\n", rc.Result, rc.Failed)
+		return exitOK
+	}
 	fmt.Fprintf(c.Stdout, "wrote %s and %s (a transport receipt, not a result of real work)\n", rc.Receipt, rc.Result)
 	return exitOK
 }

@@ -75,7 +75,7 @@ var helpPages = map[string]helpPage{
 		{exitInternal, "internal error, or the profile could not be written"}}},
 	"agentfile export": {about: agentfileExportAbout, exits: agentfileExportExits},
 	// What the connector commands exit with; each one's page says which.
-	"connector": {exits: []exitMeaning{exit0, {exitFindings, "archive, merge: a file or task was left or refused (the reason is printed)"},
+	"connector": {exits: []exitMeaning{exit0, {exitFindings, "archive, merge: a file or task was left or refused (the reason is printed); conformance: a scenario failed"},
 		{exitUsage, "usage or configuration error, or refused: the reason is printed and nothing is written"}, exit3}}, // about: set in init
 	"connector new": {about: "Create a connector: its manifest under connectors/, its mailbox and an example\n" +
 		"request and result, plus a starter adapter scripts/<id>-adapter mapped as\n" +
@@ -88,7 +88,10 @@ var helpPages = map[string]helpPage{
 		"root) as data, write <taskId>.receipt.md, labelled a transport receipt, not a result\n" +
 		"of real work, under its deliverableRoot (an orchestrator's: its first output slot),\n" +
 		"then publish a completed <taskId>.result.json beside it (temporary file, then rename).\n" +
-		"Nothing is overwritten.", exits: refuseExits},
+		"A request past its deadline, or whose inputs name a missing file, gets a failed\n" +
+		"result and no receipt. Nothing is overwritten.", exits: refuseExits},
+	"connector conformance": {about: conformanceAbout,
+		exits: []exitMeaning{{exitOK, "every scenario that applies passed"}, {exitFindings, "a scenario failed (each failure says what to change)"}, exit2, exit3}},
 	"connector dispatch": {about: "Dispatch a task: write its request, snapshot and state into the connector's\n" +
 		"mailbox and print the new taskId.", exits: refuseExits},
 	"connector status": {about: "Show what a resume would decide for each pending task, writing nothing.\n" +

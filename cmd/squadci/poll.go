@@ -25,6 +25,19 @@ func init() {
 // SQUADCI_TASK_ID, SQUADCI_REQUEST and SQUADCI_DELIVERABLE_ROOT.
 var adapterEnv = lint.InheritedEnv
 
+// inheritedAdapterEnv is the part of every adapter's environment taken
+// from squadci's own (adapterEnv), as KEY=VALUE; poll and connector
+// conformance run adapters with it.
+func inheritedAdapterEnv(getenv func(string) string) []string {
+	var env []string
+	for _, k := range adapterEnv {
+		if v := getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
 type pollFlags struct {
 	scheduledFlags
 	once, verbose bool
@@ -136,12 +149,7 @@ type pollRun struct {
 // comes with the error that stopped it before any task.
 func (c *Command) pollCore(ctx context.Context, repo *scheduledRepo, jobs int, passed adapterSecrets, shard connector.Shard) (*pollRun, error) {
 	adapters := passed.adapters(repo.cfg)
-	var env []string
-	for _, k := range adapterEnv {
-		if v := c.getenv(k); v != "" {
-			env = append(env, k+"="+v)
-		}
-	}
+	env := inheritedAdapterEnv(c.getenv)
 	progress, done := c.progress("poll")
 	rep, err := connector.Poll(ctx, repo.root, connector.PollOptions{
 		Manifests: repo.manifests, Adapters: adapters, Env: env, Workers: jobs, Progress: progress,

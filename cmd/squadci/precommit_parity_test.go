@@ -37,7 +37,7 @@ func TestPreCommitParity(t *testing.T) {
 		if err := os.WriteFile(preload, []byte(offlineJS), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		dir := runSquadVariant(t, sq, preload, squadVariant{name: "init", steps: steps("init")})
+		dir := runSquadVariant(t, sq, preload, squadVariant{name: "init", steps: steps("init")}, "")
 		if _, err := os.Stat(filepath.Join(dir, ".squad", "templates")); err != nil {
 			t.Fatalf("squad init wrote no .squad/templates/: %v", err)
 		}

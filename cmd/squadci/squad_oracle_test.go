@@ -131,12 +131,21 @@ func TestSquadCLIOracle(t *testing.T) {
 	if err := os.WriteFile(preload, []byte(offlineJS), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Most variants start with a plain `squad init` at the top: it runs
+	// once, and those variants start from a copy of its repository and
+	// HOME (init writes no absolute path, only timestamps).
+	plain := squadVariant{name: "plain-init", steps: steps("init")}
+	plainBase := filepath.Dir(runSquadVariant(t, sq, preload, plain, ""))
 	seen := map[string]bool{}
 	for _, v := range squadVariants {
 		seen[v.name] = true
 		t.Run(v.name, func(t *testing.T) {
 			t.Parallel()
-			top := runSquadVariant(t, sq, preload, v)
+			from := ""
+			if v.sub == "" && len(v.steps) > 0 && strings.Join(v.steps[0], " ") == "init" {
+				from, v.steps = plainBase, v.steps[1:]
+			}
+			top := runSquadVariant(t, sq, preload, v, from)
 			got := lintSquadVariant(t, top, v)
 			compareKnown(t, got, squadOracleKnown[v.name])
 		})
@@ -149,12 +158,21 @@ func TestSquadCLIOracle(t *testing.T) {
 }
 
 // runSquadVariant makes a fresh repository with its own HOME and runs the
-// variant's steps in it; it returns the repository top.
-func runSquadVariant(t *testing.T, sq testtool.SquadInstall, preload string, v squadVariant) string {
+// variant's steps in it; it returns the repository top. With from, the
+// repository and HOME start as copies of from's (a base an earlier
+// runSquadVariant made) instead of empty.
+func runSquadVariant(t *testing.T, sq testtool.SquadInstall, preload string, v squadVariant, from string) string {
 	t.Helper()
 	base := t.TempDir()
 	top, home := filepath.Join(base, "proj"), filepath.Join(base, "home")
 	work := filepath.Join(top, filepath.FromSlash(v.sub))
+	if from != "" {
+		for _, d := range []string{"proj", "home"} {
+			if err := os.CopyFS(filepath.Join(base, d), os.DirFS(filepath.Join(from, d))); err != nil {
+				t.Fatalf("copying the plain init's %s: %v", d, err)
+			}
+		}
+	}
 	for _, d := range []string{work, home} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -167,7 +185,9 @@ func runSquadVariant(t *testing.T, sq testtool.SquadInstall, preload string, v s
 		"GIT_COMMITTER_NAME=oracle", "GIT_COMMITTER_EMAIL=oracle@example.com",
 		"GIT_CONFIG_NOSYSTEM=1",
 	}
-	runIn(t, top, env, "git", "init", "-q")
+	if from == "" {
+		runIn(t, top, env, "git", "init", "-q")
+	}
 	link := filepath.Join(work, "node_modules", "@bradygaster", "squad-sdk")
 	for _, step := range v.steps {
 		switch step[0] {
