@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -52,6 +55,7 @@ func (c conformanceCounts) summary() string {
 type conformanceReport struct {
 	connectorID, endpointKind, schemaVersion string
 	manifest                                 string // its repository-relative path
+	manifestLines                            int
 	argv                                     []string
 	results                                  []scenarioResult
 	counts                                   conformanceCounts
@@ -62,6 +66,9 @@ type conformanceReport struct {
 func (s *conformanceSuite) run(ctx context.Context, only string) (*conformanceReport, error) {
 	rep := &conformanceReport{connectorID: s.manifest.ConnectorID, endpointKind: s.endpointKind(),
 		schemaVersion: s.manifest.SchemaVersion, manifest: s.manifest.Path, argv: s.argv}
+	if b, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(s.manifest.Path))); err == nil {
+		rep.manifestLines = bytes.Count(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) + 1
+	}
 	for _, sc := range conformanceScenarios {
 		if only != "" && sc.name != only {
 			continue

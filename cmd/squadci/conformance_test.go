@@ -203,3 +203,24 @@ func TestConformanceKnownBadAdapters(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkConformanceStarter: the whole suite on the starter adapter of
+// `connector new` (goal: under 30 s), beside one scenario (pickup) as the
+// baseline of the same run.
+func BenchmarkConformanceStarter(b *testing.B) {
+	dir := conformanceRepo(b)
+	env := conformanceEnv(b)
+	for _, bc := range []struct {
+		name string
+		args []string
+	}{{"suite", nil}, {"pickup-only", []string{"--scenario", "pickup"}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				code, _, stderr := runTB(b, dir, env, append([]string{"connector", "conformance", "--connector", "acme-conf"}, bc.args...)...)
+				if code != exitOK {
+					b.Fatalf("exit %d\n%s", code, stderr)
+				}
+			}
+		})
+	}
+}
