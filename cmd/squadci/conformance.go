@@ -104,6 +104,8 @@ type conformanceSuite struct {
 	root     string
 	cfg      *lint.Config
 	manifest *connector.Manifest
+	// manifests are all of the repository's.
+	manifests []*connector.Manifest
 	// files are the repository-relative files every scenario tree gets.
 	files   []string
 	config  string // the configuration's path inside a tree ("" for none)
@@ -131,7 +133,7 @@ func (c *Command) openConformance(ctx context.Context, f *conformanceFlags, argv
 		return nil, exitInternal
 	}
 	findings = append(findings, connector.CheckManifests(repo.manifests)...)
-	s := &conformanceSuite{root: repo.root, cfg: repo.cfg, getenv: c.getenv, timeout: conformanceRunTimeout}
+	s := &conformanceSuite{root: repo.root, cfg: repo.cfg, manifests: repo.manifests, getenv: c.getenv, timeout: conformanceRunTimeout}
 	for _, m := range repo.manifests {
 		if m.ConnectorID == f.connectorID {
 			s.manifest = m

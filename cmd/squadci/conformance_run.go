@@ -276,7 +276,12 @@ func (t *scenarioTree) check(ctx context.Context, d *connector.Dispatched) (*che
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("task %s vanished from its mailbox", d.TaskID)
+	for _, st := range loaded.Strays {
+		if st.Path == d.Request {
+			return nil, fmt.Errorf("the request %s that connector.Dispatch wrote is not part of an exchange squadci can judge: %s [%s]", d.Request, st.Message, st.Rule)
+		}
+	}
+	return nil, fmt.Errorf("task %s is in no mailbox squadci reads", d.TaskID)
 }
 
 // findings are the result file's findings of the given rules (all error

@@ -253,7 +253,14 @@ func (t *scenarioTree) addDecoy(ctx context.Context) (string, error) {
 	if t.suite.manifest.ConnectorID == id {
 		id += "-two"
 	}
+	// The conventional mailbox, unless a manifest's dropPath contains it
+	// or sits inside it.
 	box := ".connector-drops/" + id + "/"
+	for _, m := range t.suite.manifests {
+		if under(box, m.DropPath) || under(m.DropPath, box) {
+			box = id + "-mailbox/"
+		}
+	}
 	manifest := fmt.Sprintf(`{
   "connectorId": %q,
   "schemaVersion": "1.0",

@@ -224,3 +224,28 @@ func BenchmarkConformanceStarter(b *testing.B) {
 		})
 	}
 }
+
+// --scenario runs one scenario; --keep leaves its tree, a copy of the
+// connector files plus what the scenario and the adapter wrote, in
+// DIR/<scenario>/; a --keep directory that is not empty is refused.
+func TestConformanceScenarioAndKeep(t *testing.T) {
+	t.Parallel()
+	dir := conformanceRepo(t)
+	keep := filepath.Join(t.TempDir(), "trees")
+	code, doc, stderr := conformanceJSON(t, dir, conformanceEnv(t), "--scenario", "pickup", "--keep", keep)
+	if code != exitOK || len(doc.Scenarios) != 1 || doc.Scenarios[0].Scenario != "pickup" || doc.Scenarios[0].Tree != filepath.Join(keep, "pickup") {
+		t.Fatalf("exit %d %+v\n%s", code, doc.Scenarios, stderr)
+	}
+	for _, rel := range []string{"connectors/acme-conf.json", ".squadci.yml", "scripts/acme-conf-adapter"} {
+		if _, err := os.Stat(filepath.Join(keep, "pickup", filepath.FromSlash(rel))); err != nil {
+			t.Errorf("the kept tree lacks %s: %v", rel, err)
+		}
+	}
+	results, _ := filepath.Glob(filepath.Join(keep, "pickup", ".connector-drops", "acme-conf", "*.result.json"))
+	if len(results) != 1 {
+		t.Errorf("the kept tree has %d results, want the pickup's one", len(results))
+	}
+	if code, out, stderr := runTB(t, dir, nil, "connector", "conformance", "--connector", "acme-conf", "--keep", keep); code != exitUsage || !strings.Contains(stderr, "is not empty") {
+		t.Errorf("a used --keep: exit %d\n%s%s", code, out, stderr)
+	}
+}
