@@ -208,13 +208,28 @@ func scenarioCanary(ctx context.Context, t *scenarioTree) (verdict, error) {
 	if err != nil {
 		return verdict{}, err
 	}
+	// Looked for as a poll looks for passed values after each run (CN324):
+	// as written and encoded, in every file written and in its path.
+	env := []string{withheldName + "=" + withheld}
+	for _, n := range names {
+		env = append(env, n+"="+passed)
+	}
+	leaks, err := connector.FindSecretLeaks(ctx, t.dir, slices.Concat(rt.change.written(rt.after), rt.change.created), env)
+	if err != nil {
+		return verdict{}, err
+	}
 	var ev []evidence
-	for _, p := range rt.change.written(rt.after) {
-		b := t.readFile(p)
-		for _, c := range []struct{ value, what string }{{passed, "the canary passed as " + strings.Join(names, ", ")}, {withheld, "the canary withheld (" + withheldName + ")"}} {
-			if strings.Contains(string(b), c.value) {
-				ev = append(ev, evidence{File: p, Rule: "CN010", Message: "holds the value of " + c.what})
-			}
+	for _, l := range leaks {
+		what := "the canary passed as " + l.Variable
+		if l.Variable == withheldName {
+			what = "the canary withheld from the adapter (" + withheldName + ")"
+		}
+		where := "holds"
+		if l.InName {
+			where = "is named with"
+		}
+		if !slices.ContainsFunc(ev, func(e evidence) bool { return e.File == l.Path }) {
+			ev = append(ev, evidence{File: l.Path, Rule: "CN324", Message: where + " the value of " + what})
 		}
 	}
 	if rt.k.result != "" {

@@ -249,3 +249,25 @@ func TestConformanceScenarioAndKeep(t *testing.T) {
 		t.Errorf("a used --keep: exit %d\n%s%s", code, out, stderr)
 	}
 }
+
+// A canary the adapter writes encoded (base64 of the passed value, into an
+// artifact) is found as a poll finds it (CN324).
+func TestConformanceCanaryEncoded(t *testing.T) {
+	t.Parallel()
+	dir := conformanceRepo(t)
+	writeFiles(t, dir, map[string]string{"scripts/b64.sh": `#!/bin/sh
+set -eu
+for request do :; done
+squadci connector receipt --root . -- "$request" >/dev/null
+f=$(find . -name "$SQUADCI_TASK_ID.receipt.md")
+if [ -n "$f" ] && [ -n "${CONFORMANCE_CANARY_TOKEN:-}" ]; then printf '%s' "$CONFORMANCE_CANARY_TOKEN" | base64 >>"$f"; fi
+`})
+	code, doc, stderr := conformanceJSON(t, dir, conformanceEnv(t), "--scenario", "canary-secrets", "--", "sh", "scripts/b64.sh")
+	if code != exitFindings || len(doc.Scenarios) != 1 || doc.Scenarios[0].Verdict != verdictFailed ||
+		len(doc.Scenarios[0].Evidence) != 1 || doc.Scenarios[0].Evidence[0].Rule != "CN324" {
+		t.Fatalf("exit %d %+v\n%s", code, doc.Scenarios, stderr)
+	}
+	if strings.Contains(doc.Scenarios[0].Message+doc.Scenarios[0].Evidence[0].Message, "ghp_") {
+		t.Errorf("the report shows a canary value: %+v", doc.Scenarios[0])
+	}
+}
