@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/squadci/squadci/connector"
@@ -143,6 +144,13 @@ type verdict struct {
 }
 
 func pass(format string, args ...any) verdict { return verdict{message: fmt.Sprintf(format, args...)} }
+
+// with adds evidence to a passing verdict: the file judged and the rules
+// that found nothing in it.
+func (v verdict) with(file string, rules []string, what string) verdict {
+	v.evidence = append(v.evidence, evidence{File: file, Rule: strings.Join(rules, " "), Message: what})
+	return v
+}
 
 func fail(ev []evidence, format string, args ...any) verdict {
 	return verdict{failed: true, message: fmt.Sprintf(format, args...), evidence: ev}
