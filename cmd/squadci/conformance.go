@@ -53,6 +53,12 @@ func (c *Command) runConnectorConformance(args []string) int {
 	rep, err := suite.run(ctx, f.scenario)
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: conformance: %v\n", err)
+		var de *connector.DispatchError
+		if errors.As(err, &de) {
+			// The configuration refuses the scenarios' tasks (a protected
+			// folder, say): nothing about the adapter is known yet.
+			return exitUsage
+		}
 		return exitInternal
 	}
 	if code := c.writeConformance(rep, f.format); code != exitOK {
@@ -115,6 +121,9 @@ type conformanceSuite struct {
 	listed []string
 	getenv func(string) string
 	keep   string
+	// protected are the folders no deliverable root may reach, as a poll
+	// of this adapter has them: the configuration's and the adapter's.
+	protected connector.Protected
 	// manifestBroken is set when the manifest has an error finding: only
 	// manifest-clean can run.
 	manifestBroken bool
@@ -179,6 +188,7 @@ func (c *Command) openConformance(ctx context.Context, f *conformanceFlags, argv
 		s.keep = keep
 	}
 	s.collectFiles(repo.manifests)
+	s.protected = repo.cfg.Protected().WithAdapters(map[string]connector.Adapter{f.connectorID: {Command: s.argv}})
 	if err := connectorCommandError(repo.root, f.connectorID, s.argv); err != "" {
 		fmt.Fprintf(c.Stderr, "squadci: conformance: %s\n", err)
 		return nil, exitUsage

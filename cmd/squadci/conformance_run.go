@@ -190,7 +190,7 @@ func (t *scenarioTree) dispatch(ctx context.Context, spec taskSpec) (*connector.
 	}
 	o := connector.DispatchOptions{ConnectorID: m.ConnectorID, Role: spec.role, Task: spec.task,
 		DeliverableRoot: conformanceRoot, Inputs: spec.inputs, DeadlineMinutes: -1, RetryCap: -1,
-		Protected: t.suite.cfg.Protected()}
+		Protected: t.suite.protected}
 	if o.Role == "" && len(m.Roles) > 0 {
 		o.Role = m.Roles[0]
 	}
@@ -276,7 +276,7 @@ func (t *scenarioTree) check(ctx context.Context, d *connector.Dispatched) (*che
 		if x.TaskID != d.TaskID || x.Example {
 			continue
 		}
-		c := connector.CheckExchange(x, &connector.Env{FS: fsys, Mailboxes: ix, Protected: t.suite.cfg.Protected()})
+		c := connector.CheckExchange(x, &connector.Env{FS: fsys, Mailboxes: ix, Protected: t.suite.protected})
 		out := &checked{c: c, decision: connector.ResolveTask(c, loaded.Unreadable, time.Now())}
 		if x.Result != nil {
 			out.result = x.Result.Path

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // conformanceRepo is a repository with connector acme-conf and its
@@ -269,5 +270,36 @@ if [ -n "$f" ] && [ -n "${CONFORMANCE_CANARY_TOKEN:-}" ]; then printf '%s' "$CON
 	}
 	if strings.Contains(doc.Scenarios[0].Message+doc.Scenarios[0].Evidence[0].Message, "ghp_") {
 		t.Errorf("the report shows a canary value: %+v", doc.Scenarios[0])
+	}
+}
+
+// An adapter that outlives its timeout (adapters.<id>.timeout, here 1 s)
+// is stopped with its process group, as poll stops it, and its scenario
+// fails saying so.
+func TestConformanceAdapterTimeout(t *testing.T) {
+	t.Parallel()
+	dir := conformanceRepo(t)
+	writeFiles(t, dir, map[string]string{
+		"scripts/slow.sh": "#!/bin/sh\nsleep 30 &\nwait\n",
+		".squadci.yml":    "version: 1\nadapters:\n  acme-conf:\n    command: [sh, scripts/slow.sh]\n    timeout: 1s\n",
+	})
+	start := time.Now()
+	code, doc, stderr := conformanceJSON(t, dir, conformanceEnv(t), "--scenario", "pickup")
+	if code != exitFindings || len(doc.Scenarios) != 1 || !strings.Contains(doc.Scenarios[0].Message, "stopped at its timeout of 1s") {
+		t.Fatalf("exit %d %+v\n%s", code, doc.Scenarios, stderr)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("the run took %s; the adapter's timeout is 1 s", d)
+	}
+}
+
+// An adapter whose own folder is the scenarios' deliverable root is
+// refused as poll would refuse it (CN218): a configuration error, exit 2.
+func TestConformanceProtectedRoot(t *testing.T) {
+	dir := conformanceRepo(t)
+	writeFiles(t, dir, map[string]string{"reports/conformance/adapter.sh": "#!/bin/sh\nexit 0\n"})
+	code, out, stderr := runTB(t, dir, conformanceEnv(t), "connector", "conformance", "--connector", "acme-conf", "--scenario", "pickup", "--", "sh", "reports/conformance/adapter.sh")
+	if code != exitUsage || !strings.Contains(stderr, "the folder of the adapter command") {
+		t.Errorf("exit %d, want 2\n%s%s", code, out, stderr)
 	}
 }
