@@ -2,6 +2,7 @@ package connector
 
 import (
 	"context"
+	"path/filepath"
 	"time"
 
 	"github.com/squadci/squadci/lint/secrets"
@@ -49,4 +50,39 @@ func TaskEnv(taskID, request, deliverableRoot string) []string {
 // from the repository root: an *AdapterCommandError otherwise.
 func CheckAdapterCommands(root string, ms []*Manifest, adapters map[string]Adapter) error {
 	return checkAdapters(root, ms, adapters)
+}
+
+// SecretLeak is a file that holds, or whose path holds, the value of a
+// variable passed to an adapter. It names the variable, never the value.
+type SecretLeak struct {
+	Path     string // root-relative
+	Variable string
+	InName   bool // the path itself holds the value
+}
+
+// FindSecretLeaks looks, as a poll does after each run (CN324), for the
+// values of env (NAME=VALUE; values shorter than 8 characters are not
+// looked for) in each file of paths below root and in the paths
+// themselves: as written, in standard and URL-safe base64, hexadecimal,
+// URL escaping, and in the decoded strings of a JSON text.
+func FindSecretLeaks(ctx context.Context, root string, paths, env []string) ([]SecretLeak, error) {
+	needles := leakNeedles(env)
+	if len(needles) == 0 {
+		return nil, nil
+	}
+	var out []SecretLeak
+	for _, rel := range paths {
+		if name := leakIn(needles, []byte(rel)); name != "" {
+			out = append(out, SecretLeak{Path: rel, Variable: name, InName: true})
+			continue
+		}
+		name, err := leakInFile(ctx, needles, filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil && ctx.Err() != nil {
+			return nil, err
+		}
+		if name != "" {
+			out = append(out, SecretLeak{Path: rel, Variable: name})
+		}
+	}
+	return out, nil
 }

@@ -53,6 +53,12 @@ func (c *Command) runConnectorConformance(args []string) int {
 	rep, err := suite.run(ctx, f.scenario)
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "squadci: conformance: %v\n", err)
+		var de *connector.DispatchError
+		if errors.As(err, &de) {
+			// The configuration refuses the scenarios' tasks (a protected
+			// folder, say): nothing about the adapter is known yet.
+			return exitUsage
+		}
 		return exitInternal
 	}
 	if code := c.writeConformance(rep, f.format); code != exitOK {
@@ -104,6 +110,8 @@ type conformanceSuite struct {
 	root     string
 	cfg      *lint.Config
 	manifest *connector.Manifest
+	// manifests are all of the repository's.
+	manifests []*connector.Manifest
 	// files are the repository-relative files every scenario tree gets.
 	files   []string
 	config  string // the configuration's path inside a tree ("" for none)
@@ -113,6 +121,9 @@ type conformanceSuite struct {
 	listed []string
 	getenv func(string) string
 	keep   string
+	// protected are the folders no deliverable root may reach, as a poll
+	// of this adapter has them: the configuration's and the adapter's.
+	protected connector.Protected
 	// manifestBroken is set when the manifest has an error finding: only
 	// manifest-clean can run.
 	manifestBroken bool
@@ -131,7 +142,7 @@ func (c *Command) openConformance(ctx context.Context, f *conformanceFlags, argv
 		return nil, exitInternal
 	}
 	findings = append(findings, connector.CheckManifests(repo.manifests)...)
-	s := &conformanceSuite{root: repo.root, cfg: repo.cfg, getenv: c.getenv, timeout: conformanceRunTimeout}
+	s := &conformanceSuite{root: repo.root, cfg: repo.cfg, manifests: repo.manifests, getenv: c.getenv, timeout: conformanceRunTimeout}
 	for _, m := range repo.manifests {
 		if m.ConnectorID == f.connectorID {
 			s.manifest = m
@@ -176,10 +187,8 @@ func (c *Command) openConformance(ctx context.Context, f *conformanceFlags, argv
 		}
 		s.keep = keep
 	}
-	if err := s.collectFiles(repo.manifests); err != nil {
-		fmt.Fprintf(c.Stderr, "squadci: conformance: %v\n", err)
-		return nil, exitInternal
-	}
+	s.collectFiles(repo.manifests)
+	s.protected = repo.cfg.Protected().WithAdapters(map[string]connector.Adapter{f.connectorID: {Command: s.argv}})
 	if err := connectorCommandError(repo.root, f.connectorID, s.argv); err != "" {
 		fmt.Fprintf(c.Stderr, "squadci: conformance: %s\n", err)
 		return nil, exitUsage

@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"strings"
+
+	"github.com/squadci/squadci/internal/buildinfo"
 )
 
 // JUnit XML: one test suite, one test case per scenario, so a workflow's
@@ -120,6 +122,7 @@ type confSARIFTool struct {
 
 type confSARIFDriver struct {
 	Name           string          `json:"name"`
+	Version        string          `json:"version"`
 	InformationURI string          `json:"informationUri"`
 	Rules          []confSARIFRule `json:"rules"`
 }
@@ -129,6 +132,13 @@ type confSARIFRule struct {
 	Name             string        `json:"name"`
 	ShortDescription confSARIFText `json:"shortDescription"`
 	FullDescription  confSARIFText `json:"fullDescription"`
+	Help             confSARIFHelp `json:"help"`
+	HelpURI          string        `json:"helpUri"`
+}
+
+type confSARIFHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
 }
 
 type confSARIFText struct {
@@ -148,16 +158,31 @@ type confSARIFLocation struct {
 		ArtifactLocation struct {
 			URI string `json:"uri"`
 		} `json:"artifactLocation"`
+		Region confSARIFRegion `json:"region"`
 	} `json:"physicalLocation"`
 }
 
+// confSARIFRegion is the whole manifest, lines 1 to its last.
+type confSARIFRegion struct {
+	StartLine int `json:"startLine"`
+	EndLine   int `json:"endLine"`
+}
+
+// conformanceDocsURL is the page that maps the checklist to scenarios.
+const conformanceDocsURL = "https://github.com/squadci/squadci/blob/main/docs/conformance.md"
+
 func (rep *conformanceReport) sarif() ([]byte, error) {
 	run := confSARIFRun{Tool: confSARIFTool{Driver: confSARIFDriver{Name: "squadci connector conformance",
-		InformationURI: "https://github.com/squadci/squadci/blob/main/docs/conformance.md"}}, Results: []confSARIFResult{}}
+		Version: buildinfo.Get().Version, InformationURI: conformanceDocsURL}}, Results: []confSARIFResult{}}
 	for i, sc := range conformanceScenarios {
+		short := fmt.Sprintf("Checklist item %d: %s", sc.item, checklist[sc.item-1])
+		help := "Scenario " + sc.name + ": " + sc.about + ". Run `squadci connector conformance --connector ID --scenario " +
+			sc.name + " --keep DIR` to look at its tree."
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, confSARIFRule{ID: "conformance/" + sc.name, Name: sc.name,
-			ShortDescription: confSARIFText{Text: fmt.Sprintf("Checklist item %d: %s", sc.item, checklist[sc.item-1])},
-			FullDescription:  confSARIFText{Text: "The scenario: " + sc.about + "."}})
+			ShortDescription: confSARIFText{Text: short},
+			FullDescription:  confSARIFText{Text: "The scenario: " + sc.about + "."},
+			Help:             confSARIFHelp{Text: help, Markdown: help},
+			HelpURI:          conformanceDocsURL + "#" + sc.name})
 		for _, r := range rep.results {
 			if r.Scenario != sc.name || r.Verdict != verdictFailed {
 				continue
@@ -166,6 +191,7 @@ func (rep *conformanceReport) sarif() ([]byte, error) {
 				Message: confSARIFText{Text: strings.TrimSpace(oneLine(r.Message) + "\n" + evidenceText(r))}}
 			var loc confSARIFLocation
 			loc.PhysicalLocation.ArtifactLocation.URI = rep.manifest
+			loc.PhysicalLocation.Region = confSARIFRegion{StartLine: 1, EndLine: max(rep.manifestLines, 1)}
 			res.Locations = []confSARIFLocation{loc}
 			run.Results = append(run.Results, res)
 		}

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/squadci/squadci/connector"
@@ -52,6 +56,7 @@ func (c conformanceCounts) summary() string {
 type conformanceReport struct {
 	connectorID, endpointKind, schemaVersion string
 	manifest                                 string // its repository-relative path
+	manifestLines                            int
 	argv                                     []string
 	results                                  []scenarioResult
 	counts                                   conformanceCounts
@@ -62,6 +67,9 @@ type conformanceReport struct {
 func (s *conformanceSuite) run(ctx context.Context, only string) (*conformanceReport, error) {
 	rep := &conformanceReport{connectorID: s.manifest.ConnectorID, endpointKind: s.endpointKind(),
 		schemaVersion: s.manifest.SchemaVersion, manifest: s.manifest.Path, argv: s.argv}
+	if b, err := os.ReadFile(filepath.Join(s.root, filepath.FromSlash(s.manifest.Path))); err == nil {
+		rep.manifestLines = bytes.Count(bytes.TrimSuffix(b, []byte("\n")), []byte("\n")) + 1
+	}
 	for _, sc := range conformanceScenarios {
 		if only != "" && sc.name != only {
 			continue
@@ -137,6 +145,13 @@ type verdict struct {
 
 func pass(format string, args ...any) verdict { return verdict{message: fmt.Sprintf(format, args...)} }
 
+// with adds evidence to a passing verdict: the file judged and the rules
+// that found nothing in it.
+func (v verdict) with(file string, rules []string, what string) verdict {
+	v.evidence = append(v.evidence, evidence{File: file, Rule: strings.Join(rules, " "), Message: what})
+	return v
+}
+
 func fail(ev []evidence, format string, args ...any) verdict {
 	return verdict{failed: true, message: fmt.Sprintf(format, args...), evidence: ev}
 }
@@ -175,7 +190,7 @@ func (t *scenarioTree) dispatch(ctx context.Context, spec taskSpec) (*connector.
 	}
 	o := connector.DispatchOptions{ConnectorID: m.ConnectorID, Role: spec.role, Task: spec.task,
 		DeliverableRoot: conformanceRoot, Inputs: spec.inputs, DeadlineMinutes: -1, RetryCap: -1,
-		Protected: t.suite.cfg.Protected()}
+		Protected: t.suite.protected}
 	if o.Role == "" && len(m.Roles) > 0 {
 		o.Role = m.Roles[0]
 	}
@@ -261,7 +276,7 @@ func (t *scenarioTree) check(ctx context.Context, d *connector.Dispatched) (*che
 		if x.TaskID != d.TaskID || x.Example {
 			continue
 		}
-		c := connector.CheckExchange(x, &connector.Env{FS: fsys, Mailboxes: ix, Protected: t.suite.cfg.Protected()})
+		c := connector.CheckExchange(x, &connector.Env{FS: fsys, Mailboxes: ix, Protected: t.suite.protected})
 		out := &checked{c: c, decision: connector.ResolveTask(c, loaded.Unreadable, time.Now())}
 		if x.Result != nil {
 			out.result = x.Result.Path
@@ -269,7 +284,12 @@ func (t *scenarioTree) check(ctx context.Context, d *connector.Dispatched) (*che
 		}
 		return out, nil
 	}
-	return nil, fmt.Errorf("task %s vanished from its mailbox", d.TaskID)
+	for _, st := range loaded.Strays {
+		if st.Path == d.Request {
+			return nil, fmt.Errorf("the request %s that connector.Dispatch wrote is not part of an exchange squadci can judge: %s [%s]", d.Request, st.Message, st.Rule)
+		}
+	}
+	return nil, fmt.Errorf("task %s is in no mailbox squadci reads", d.TaskID)
 }
 
 // findings are the result file's findings of the given rules (all error

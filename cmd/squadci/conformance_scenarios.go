@@ -148,7 +148,8 @@ func scenarioManifestClean(ctx context.Context, t *scenarioTree) (verdict, error
 	if len(warns) > 0 {
 		return verdict{message: fmt.Sprintf("%s validates with no error (%d warning(s) below)", path, len(warns)), evidence: warns}, nil
 	}
-	return pass("%s validates with no finding (closed schema, transport %q, no secret-shaped content)", path, t.suite.manifest.Transport), nil
+	return pass("%s validates with no finding (closed schema, transport %q, no secret-shaped content)", path, t.suite.manifest.Transport).
+		with(path, nil, "no finding of any manifest rule"), nil
 }
 
 func scenarioReplay(ctx context.Context, t *scenarioTree) (verdict, error) {
@@ -176,7 +177,8 @@ func scenarioReplay(ctx context.Context, t *scenarioTree) (verdict, error) {
 		return fail(ev, "the same request, run again after its result %s, was re-executed: %d file(s) written (%s). An adapter must skip a task whose <taskId>.result.json exists (or that it handled before) and write nothing",
 			resultPath(d.Request, d.TaskID), len(touched), runNote(run)), nil
 	}
-	return pass("run again after its result, the request was not re-executed: no file changed (%s)", runNote(run)), nil
+	return pass("run again after its result, the request was not re-executed: no file changed (%s)", runNote(run)).
+		with(resultPath(d.Request, d.TaskID), []string{"CN510"}, "the first result, unchanged"), nil
 }
 
 func scenarioPickup(ctx context.Context, t *scenarioTree) (verdict, error) {
@@ -208,7 +210,8 @@ func scenarioPickup(ctx context.Context, t *scenarioTree) (verdict, error) {
 	if len(bad) > 0 {
 		return fail(bad, "the result %s is not a valid envelope: fix each finding below (the same rules a resume applies)", want), nil
 	}
-	return pass("the request got exactly one well-formed result, %s (status %s; %s)", want, rt.k.status(), runNote(rt.run)), nil
+	return pass("the request got exactly one well-formed result, %s (status %s; %s)", want, rt.k.status(), runNote(rt.run)).
+		with(want, nil, "no error finding of the envelope rules"), nil
 }
 
 func scenarioDecoy(ctx context.Context, t *scenarioTree) (verdict, error) {
@@ -243,7 +246,8 @@ func scenarioDecoy(ctx context.Context, t *scenarioTree) (verdict, error) {
 	if len(ev) > 0 {
 		return fail(ev, "the adapter wrote where it was not given (%s): it may write only under %s and its result", hashes, strings.Join(rt.k.c.Request.Roots(), ", ")), nil
 	}
-	return pass("nothing was written outside the request's roots and its result (%s)", hashes), nil
+	return pass("nothing was written outside the request's roots and its result (%s)", hashes).
+		with(decoy, []string{"CN501"}, "the decoy mailbox, untouched").with(conformanceSquadRoot, nil, "the squad state, untouched"), nil
 }
 
 // addDecoy adds a second connector, with a pending task in its mailbox,
@@ -253,7 +257,14 @@ func (t *scenarioTree) addDecoy(ctx context.Context) (string, error) {
 	if t.suite.manifest.ConnectorID == id {
 		id += "-two"
 	}
+	// The conventional mailbox, unless a manifest's dropPath contains it
+	// or sits inside it.
 	box := ".connector-drops/" + id + "/"
+	for _, m := range t.suite.manifests {
+		if under(box, m.DropPath) || under(m.DropPath, box) {
+			box = id + "-mailbox/"
+		}
+	}
 	manifest := fmt.Sprintf(`{
   "connectorId": %q,
   "schemaVersion": "1.0",

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // conformanceRepo is a repository with connector acme-conf and its
@@ -201,5 +202,104 @@ func TestConformanceKnownBadAdapters(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkConformanceStarter: the whole suite on the starter adapter of
+// `connector new` (goal: under 30 s), beside one scenario (pickup) as the
+// baseline of the same run.
+func BenchmarkConformanceStarter(b *testing.B) {
+	dir := conformanceRepo(b)
+	env := conformanceEnv(b)
+	for _, bc := range []struct {
+		name string
+		args []string
+	}{{"suite", nil}, {"pickup-only", []string{"--scenario", "pickup"}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				code, _, stderr := runTB(b, dir, env, append([]string{"connector", "conformance", "--connector", "acme-conf"}, bc.args...)...)
+				if code != exitOK {
+					b.Fatalf("exit %d\n%s", code, stderr)
+				}
+			}
+		})
+	}
+}
+
+// --scenario runs one scenario; --keep leaves its tree, a copy of the
+// connector files plus what the scenario and the adapter wrote, in
+// DIR/<scenario>/; a --keep directory that is not empty is refused.
+func TestConformanceScenarioAndKeep(t *testing.T) {
+	t.Parallel()
+	dir := conformanceRepo(t)
+	keep := filepath.Join(t.TempDir(), "trees")
+	code, doc, stderr := conformanceJSON(t, dir, conformanceEnv(t), "--scenario", "pickup", "--keep", keep)
+	if code != exitOK || len(doc.Scenarios) != 1 || doc.Scenarios[0].Scenario != "pickup" || doc.Scenarios[0].Tree != filepath.Join(keep, "pickup") {
+		t.Fatalf("exit %d %+v\n%s", code, doc.Scenarios, stderr)
+	}
+	for _, rel := range []string{"connectors/acme-conf.json", ".squadci.yml", "scripts/acme-conf-adapter"} {
+		if _, err := os.Stat(filepath.Join(keep, "pickup", filepath.FromSlash(rel))); err != nil {
+			t.Errorf("the kept tree lacks %s: %v", rel, err)
+		}
+	}
+	results, _ := filepath.Glob(filepath.Join(keep, "pickup", ".connector-drops", "acme-conf", "*.result.json"))
+	if len(results) != 1 {
+		t.Errorf("the kept tree has %d results, want the pickup's one", len(results))
+	}
+	if code, out, stderr := runTB(t, dir, nil, "connector", "conformance", "--connector", "acme-conf", "--keep", keep); code != exitUsage || !strings.Contains(stderr, "is not empty") {
+		t.Errorf("a used --keep: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// A canary the adapter writes encoded (base64 of the passed value, into an
+// artifact) is found as a poll finds it (CN324).
+func TestConformanceCanaryEncoded(t *testing.T) {
+	t.Parallel()
+	dir := conformanceRepo(t)
+	writeFiles(t, dir, map[string]string{"scripts/b64.sh": `#!/bin/sh
+set -eu
+for request do :; done
+squadci connector receipt --root . -- "$request" >/dev/null
+f=$(find . -name "$SQUADCI_TASK_ID.receipt.md")
+if [ -n "$f" ] && [ -n "${CONFORMANCE_CANARY_TOKEN:-}" ]; then printf '%s' "$CONFORMANCE_CANARY_TOKEN" | base64 >>"$f"; fi
+`})
+	code, doc, stderr := conformanceJSON(t, dir, conformanceEnv(t), "--scenario", "canary-secrets", "--", "sh", "scripts/b64.sh")
+	if code != exitFindings || len(doc.Scenarios) != 1 || doc.Scenarios[0].Verdict != verdictFailed ||
+		len(doc.Scenarios[0].Evidence) != 1 || doc.Scenarios[0].Evidence[0].Rule != "CN324" {
+		t.Fatalf("exit %d %+v\n%s", code, doc.Scenarios, stderr)
+	}
+	if strings.Contains(doc.Scenarios[0].Message+doc.Scenarios[0].Evidence[0].Message, "ghp_") {
+		t.Errorf("the report shows a canary value: %+v", doc.Scenarios[0])
+	}
+}
+
+// An adapter that outlives its timeout (adapters.<id>.timeout, here 1 s)
+// is stopped with its process group, as poll stops it, and its scenario
+// fails saying so.
+func TestConformanceAdapterTimeout(t *testing.T) {
+	t.Parallel()
+	dir := conformanceRepo(t)
+	writeFiles(t, dir, map[string]string{
+		"scripts/slow.sh": "#!/bin/sh\nsleep 30 &\nwait\n",
+		".squadci.yml":    "version: 1\nadapters:\n  acme-conf:\n    command: [sh, scripts/slow.sh]\n    timeout: 1s\n",
+	})
+	start := time.Now()
+	code, doc, stderr := conformanceJSON(t, dir, conformanceEnv(t), "--scenario", "pickup")
+	if code != exitFindings || len(doc.Scenarios) != 1 || !strings.Contains(doc.Scenarios[0].Message, "stopped at its timeout of 1s") {
+		t.Fatalf("exit %d %+v\n%s", code, doc.Scenarios, stderr)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("the run took %s; the adapter's timeout is 1 s", d)
+	}
+}
+
+// An adapter whose own folder is the scenarios' deliverable root is
+// refused as poll would refuse it (CN218): a configuration error, exit 2.
+func TestConformanceProtectedRoot(t *testing.T) {
+	dir := conformanceRepo(t)
+	writeFiles(t, dir, map[string]string{"reports/conformance/adapter.sh": "#!/bin/sh\nexit 0\n"})
+	code, out, stderr := runTB(t, dir, conformanceEnv(t), "connector", "conformance", "--connector", "acme-conf", "--scenario", "pickup", "--", "sh", "reports/conformance/adapter.sh")
+	if code != exitUsage || !strings.Contains(stderr, "the folder of the adapter command") {
+		t.Errorf("exit %d, want 2\n%s%s", code, out, stderr)
 	}
 }

@@ -22,7 +22,7 @@ import (
 // the configuration, and each argument of the adapter command that names a
 // file inside the repository (its script). Nothing else of the working
 // tree is copied, and nothing is ever written to it.
-func (s *conformanceSuite) collectFiles(ms []*connector.Manifest) error {
+func (s *conformanceSuite) collectFiles(ms []*connector.Manifest) {
 	for _, m := range ms {
 		s.files = append(s.files, m.Path)
 	}
@@ -45,7 +45,6 @@ func (s *conformanceSuite) collectFiles(ms []*connector.Manifest) error {
 	}
 	slices.Sort(s.files)
 	s.files = slices.Compact(s.files)
-	return nil
 }
 
 // insideRoot makes p (absolute, or relative to the root) root-relative
