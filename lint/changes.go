@@ -221,23 +221,21 @@ func (n *NewSince) Apply(run *report.Run) {
 	for k, v := range n.base {
 		left[k] = v
 	}
-	shown := len(run.Findings)
 	all := report.Ungroup(run.Findings)
 	kept := all[:0:0]
+	old := 0
 	for _, f := range all {
 		k := baselineKey{f.Rule, f.Path, f.Fingerprint}
 		if left[k] > 0 {
 			left[k]--
+			old++
 			continue
 		}
 		kept = append(kept, f)
 	}
 	run.Findings = report.GroupCauses(kept)
-	// Counted as the report shows findings (a finding with several causes
-	// is one), so "N already present" and the new ones add up to what a
-	// plain lint reports.
 	a := adoption(run)
-	a.NewFromRev, a.Unchanged = n.Rev, shown-len(run.Findings)
+	a.NewFromRev, a.Unchanged = n.Rev, old
 }
 
 // Credit counts the findings another filter (the baseline) already hid:
