@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/squadci/squadci/lsp/lsptest"
 )
 
 // testClient drives a server over pipes as an editor would.
@@ -239,26 +241,10 @@ func writeRepo(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-const plannerAgent = `---
-name: planner
-Description: Plans the work — ünïcödé.
-handoffs:
-  - { label: "🚀 Build ünï", agent: builder, prompt: Build the plan. }
----
-Plan the work.
-`
-
-const builderAgent = `---
-name: builder
-description: Builds the plan.
----
-Build.
-`
-
 func agentRepo(t *testing.T) string {
 	return writeRepo(t, map[string]string{
-		".github/agents/planner.agent.md": plannerAgent,
-		".github/agents/builder.agent.md": builderAgent,
+		".github/agents/planner.agent.md": lsptest.Planner,
+		".github/agents/builder.agent.md": lsptest.Builder,
 	})
 }
 

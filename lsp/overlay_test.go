@@ -10,6 +10,7 @@ import (
 
 	"github.com/squadci/squadci/lint"
 	"github.com/squadci/squadci/lint/report"
+	"github.com/squadci/squadci/lsp/lsptest"
 )
 
 // TestTargetedOverlayLintEqualsFullLint: the server's lint (the open
@@ -20,7 +21,7 @@ func TestTargetedOverlayLintEqualsFullLint(t *testing.T) {
 	disk, edited := t.TempDir(), t.TempDir()
 	for _, dir := range []string{disk, edited} {
 		copyTree(t, filepath.Join("..", "testdata", "squadstate", "hve-init"), dir)
-		for rel, text := range map[string]string{".github/agents/planner.agent.md": plannerAgent, ".github/agents/builder.agent.md": builderAgent} {
+		for rel, text := range map[string]string{".github/agents/planner.agent.md": lsptest.Planner, ".github/agents/builder.agent.md": lsptest.Builder} {
 			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -32,8 +33,8 @@ func TestTargetedOverlayLintEqualsFullLint(t *testing.T) {
 	}
 	buffers := map[string][]byte{
 		".copilot-tracking/squad/team.md":    []byte(strings.Replace(string(team), "| tester     |", "| qa         |", 1)),
-		".github/agents/builder.agent.md":    []byte(strings.Replace(builderAgent, "name: builder", "name: constructor", 1)),
-		".github/agents/planner.agent.md":    []byte(plannerAgent),
+		".github/agents/builder.agent.md":    []byte(strings.Replace(lsptest.Builder, "name: builder", "name: constructor", 1)),
+		".github/agents/planner.agent.md":    []byte(lsptest.Planner),
 		".copilot-tracking/squad/routing.md": nil, // read below
 	}
 	routing, _ := os.ReadFile(filepath.Join(disk, ".copilot-tracking/squad/routing.md"))

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/lsp/lsptest"
 )
 
 // TestMalformedInput: bad headers, bodies that are not JSON, requests
@@ -52,7 +54,7 @@ func TestMalformedInput(t *testing.T) {
 	c.writeRaw(fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body))
 	c.diagnostics(uri, "findings despite invalid UTF-8", func(d []Diagnostic) bool { return hasCode(d, "AF102") })
 	// Still serving: the planner is linted as ever.
-	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), plannerAgent)
+	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), lsptest.Planner)
 	c.diagnostics(planner, "AF102", func(d []Diagnostic) bool { return hasCode(d, "AF102") })
 	log := c.log.String()
 	for _, want := range []string{"not JSON", "no Content-Length", `Content-Length "many"`, "no colon", "neither a method nor an id", "not open"} {
@@ -106,7 +108,7 @@ func TestEdgeFiles(t *testing.T) {
 	outside := t.TempDir()
 	c := startServer(t, Options{})
 	c.initialize(dir)
-	out := c.open(filepath.Join(outside, "x.agent.md"), plannerAgent)
+	out := c.open(filepath.Join(outside, "x.agent.md"), lsptest.Planner)
 	res := c.call("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": out}, "position": Position{2, 1}})
 	if res.Error != nil || string(res.Result) != "null" {
 		t.Errorf("hover outside: %s %+v", res.Result, res.Error)
@@ -114,14 +116,14 @@ func TestEdgeFiles(t *testing.T) {
 	c.open("untitled:Untitled-1", "hello")
 	// Deleted: the file goes, the buffer stays open.
 	bpath := filepath.Join(dir, ".github/agents/builder.agent.md")
-	builder := c.open(bpath, builderAgent)
-	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), plannerAgent)
+	builder := c.open(bpath, lsptest.Builder)
+	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), lsptest.Planner)
 	c.diagnostics(planner, "AF102", func(d []Diagnostic) bool { return hasCode(d, "AF102") && !hasCode(d, "AF108") })
 	if err := os.Remove(bpath); err != nil {
 		t.Fatal(err)
 	}
 	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": builder, "type": 3}}})
-	c.change(builder, 2, strings.Replace(builderAgent, "Builds", "Still builds", 1))
+	c.change(builder, 2, strings.Replace(lsptest.Builder, "Builds", "Still builds", 1))
 	c.diagnostics(builder, "the deleted file's buffer", func(d []Diagnostic) bool { return hasCode(d, "AF113") })
 	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": builder}})
 	c.diagnostics(builder, "cleared on close", func(d []Diagnostic) bool { return len(d) == 0 })

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/squadci/squadci/lsp/lsptest"
 )
 
 // utf16Col is the UTF-16 column of the first byte of needle in line.
@@ -27,7 +29,7 @@ func TestDiagnosticsAndCrossFileHandoff(t *testing.T) {
 	dir := agentRepo(t)
 	c := startServer(t, Options{})
 	c.initialize(dir)
-	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), plannerAgent)
+	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), lsptest.Planner)
 	diags := c.diagnostics(planner, "AF102", func(d []Diagnostic) bool { return hasCode(d, "AF102") })
 	d := findCode(diags, "AF102")
 	if want := (Range{Start: Position{2, 0}, End: Position{2, 11}}); d.Range != want {
@@ -39,10 +41,10 @@ func TestDiagnosticsAndCrossFileHandoff(t *testing.T) {
 	if hasCode(diags, "AF108") {
 		t.Errorf("AF108 while builder exists: %+v", diags)
 	}
-	builder := c.open(filepath.Join(dir, ".github/agents/builder.agent.md"), builderAgent)
-	c.change(builder, 2, strings.Replace(builderAgent, "name: builder", "name: constructor", 1))
+	builder := c.open(filepath.Join(dir, ".github/agents/builder.agent.md"), lsptest.Builder)
+	c.change(builder, 2, strings.Replace(lsptest.Builder, "name: builder", "name: constructor", 1))
 	diags = c.diagnostics(planner, "AF108 after the rename", func(d []Diagnostic) bool { return hasCode(d, "AF108") })
-	line := strings.Split(plannerAgent, "\n")[4]
+	line := strings.Split(lsptest.Planner, "\n")[4]
 	d = findCode(diags, "AF108")
 	col := utf16Col(t, line, "builder")
 	if d.Range.Start != (Position{4, col}) || d.Range.End != (Position{4, col + len("builder")}) {
@@ -51,7 +53,7 @@ func TestDiagnosticsAndCrossFileHandoff(t *testing.T) {
 	if col == strings.Index(line, "builder") {
 		t.Fatal("the fixture has no character wider in UTF-8 than in UTF-16 before the finding")
 	}
-	c.change(builder, 3, builderAgent)
+	c.change(builder, 3, lsptest.Builder)
 	c.diagnostics(planner, "AF108 cleared", func(d []Diagnostic) bool { return !hasCode(d, "AF108") && hasCode(d, "AF102") })
 	if code := c.exit(true); code != 0 {
 		t.Errorf("exit code %d after shutdown, want 0", code)
@@ -111,7 +113,7 @@ func TestCodeActionAndHover(t *testing.T) {
 	dir := agentRepo(t)
 	c := startServer(t, Options{})
 	c.initialize(dir)
-	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), plannerAgent)
+	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), lsptest.Planner)
 	d := findCode(c.diagnostics(planner, "AF102", func(d []Diagnostic) bool { return hasCode(d, "AF102") }), "AF102")
 	res := c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": planner}, "range": d.Range, "context": map[string]any{"diagnostics": []any{d}}})
 	var actions []CodeAction
@@ -135,7 +137,7 @@ func TestCodeActionAndHover(t *testing.T) {
 		t.Errorf("hover off every finding: %s %v", res.Result, res.Error)
 	}
 	// A stale lint offers nothing: the buffer changed since.
-	c.change(planner, 2, "x"+plannerAgent)
+	c.change(planner, 2, "x"+lsptest.Planner)
 	res = c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": planner}, "range": d.Range, "context": map[string]any{"diagnostics": []any{}}})
 	if res.Error != nil || (string(res.Result) != "[]" && !strings.Contains(string(res.Result), "description")) {
 		t.Errorf("codeAction after a change: %s %v", res.Result, res.Error)
@@ -148,7 +150,7 @@ func TestConfigChange(t *testing.T) {
 	dir := agentRepo(t)
 	c := startServer(t, Options{})
 	c.initialize(dir)
-	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), plannerAgent)
+	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), lsptest.Planner)
 	c.diagnostics(planner, "AF102", func(d []Diagnostic) bool { return hasCode(d, "AF102") })
 	cfg := c.open(filepath.Join(dir, ".squadci.yml"), "rules:\n  AF102: off\n")
 	c.diagnostics(planner, "AF102 off", func(d []Diagnostic) bool { return !hasCode(d, "AF102") && hasCode(d, "AF101") })
@@ -170,16 +172,16 @@ func TestConfigChange(t *testing.T) {
 // handoff does not resolve to an agent of the other folder, and each
 // folder's .squadci.yml applies to its files only.
 func TestSeparateRoots(t *testing.T) {
-	a := writeRepo(t, map[string]string{".github/agents/planner.agent.md": plannerAgent, ".squadci.yml": "rules:\n  AF102: off\n"})
-	b := writeRepo(t, map[string]string{".github/agents/builder.agent.md": builderAgent, ".github/agents/other.agent.md": plannerAgent})
+	a := writeRepo(t, map[string]string{".github/agents/planner.agent.md": lsptest.Planner, ".squadci.yml": "rules:\n  AF102: off\n"})
+	b := writeRepo(t, map[string]string{".github/agents/builder.agent.md": lsptest.Builder, ".github/agents/other.agent.md": lsptest.Planner})
 	c := startServer(t, Options{})
 	c.initialize(a, b)
-	pa := c.open(filepath.Join(a, ".github/agents/planner.agent.md"), plannerAgent)
+	pa := c.open(filepath.Join(a, ".github/agents/planner.agent.md"), lsptest.Planner)
 	da := c.diagnostics(pa, "AF108 in a", func(d []Diagnostic) bool { return hasCode(d, "AF108") })
 	if hasCode(da, "AF102") {
 		t.Errorf("a's config did not apply: %+v", da)
 	}
-	pb := c.open(filepath.Join(b, ".github/agents/other.agent.md"), plannerAgent)
+	pb := c.open(filepath.Join(b, ".github/agents/other.agent.md"), lsptest.Planner)
 	db := c.diagnostics(pb, "b's findings", func(d []Diagnostic) bool { return hasCode(d, "AF102") })
 	if hasCode(db, "AF108") {
 		t.Errorf("b's handoff to its own builder is a finding: %+v", db)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/squadci/squadci/lsp/lsptest"
 )
 
 // TestListingRefresh: a file created on disk is seen by the cross-file
@@ -13,7 +15,7 @@ import (
 // without a report once the listing is older than Relist.
 func TestListingRefresh(t *testing.T) {
 	for _, watched := range []bool{true, false} {
-		dir := writeRepo(t, map[string]string{".github/agents/planner.agent.md": plannerAgent})
+		dir := writeRepo(t, map[string]string{".github/agents/planner.agent.md": lsptest.Planner})
 		opts := Options{}
 		if !watched {
 			opts.Relist = 50 * time.Millisecond
@@ -30,17 +32,17 @@ func TestListingRefresh(t *testing.T) {
 			reg := c.waitFor("registerCapability", func(m *message) bool { return m.Method == "client/registerCapability" })
 			c.send(map[string]any{"jsonrpc": "2.0", "id": json.RawMessage(reg.ID), "result": nil})
 		}
-		planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), plannerAgent)
+		planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), lsptest.Planner)
 		c.diagnostics(planner, "AF108", func(d []Diagnostic) bool { return hasCode(d, "AF108") })
 		bpath := filepath.Join(dir, ".github/agents/builder.agent.md")
-		if err := os.WriteFile(bpath, []byte(builderAgent), 0o644); err != nil {
+		if err := os.WriteFile(bpath, []byte(lsptest.Builder), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if watched {
 			c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": fileURI(bpath), "type": 1}}})
 		} else {
 			time.Sleep(100 * time.Millisecond)
-			c.change(planner, 2, plannerAgent+"\n")
+			c.change(planner, 2, lsptest.Planner+"\n")
 		}
 		c.diagnostics(planner, "AF108 resolved by the new file", func(d []Diagnostic) bool { return !hasCode(d, "AF108") && hasCode(d, "AF102") })
 		if code := c.exit(true); code != 0 {
@@ -55,7 +57,7 @@ func TestFolderAdded(t *testing.T) {
 	dir := agentRepo(t)
 	c := startServer(t, Options{})
 	c.initialize()
-	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), plannerAgent)
+	planner := c.open(filepath.Join(dir, ".github/agents/planner.agent.md"), lsptest.Planner)
 	folder := map[string]any{"uri": fileURI(dir), "name": "repo"}
 	c.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": []any{folder}, "removed": []any{}}})
 	c.diagnostics(planner, "AF102 once the folder is added", func(d []Diagnostic) bool { return hasCode(d, "AF102") })

@@ -11,25 +11,8 @@ import (
 	"time"
 
 	"github.com/squadci/squadci/internal/testtool"
+	"github.com/squadci/squadci/lsp/lsptest"
 )
-
-// lspPlanner has a finding with a fix (AF102) and a handoff whose finding
-// (AF108) sits after characters that are wider in UTF-8 than in UTF-16.
-const lspPlanner = `---
-name: planner
-Description: Plans the work — ünïcödé.
-handoffs:
-  - { label: "🚀 Build ünï", agent: builder, prompt: Build the plan. }
----
-Plan the work.
-`
-
-const lspBuilder = `---
-name: builder
-description: Builds the plan.
----
-Build.
-`
 
 type nvimDiag struct {
 	Code    string `json:"code"`
@@ -55,8 +38,8 @@ func TestLSPNeovim(t *testing.T) {
 	nvim := testtool.LookPath(t, "nvim", "apt-get install neovim")
 	bin := squadciBinary(t)
 	root := writeTree(t, map[string]string{
-		".github/agents/planner.agent.md": lspPlanner,
-		".github/agents/builder.agent.md": lspBuilder,
+		".github/agents/planner.agent.md": lsptest.Planner,
+		".github/agents/builder.agent.md": lsptest.Builder,
 	})
 	if out, err := exec.Command("git", "-C", root, "init", "-q").CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v\n%s", err, out)
@@ -104,7 +87,7 @@ func TestLSPNeovim(t *testing.T) {
 	for _, s := range got.Steps {
 		steps[s.Name] = s
 	}
-	lines := strings.Split(lspPlanner, "\n")
+	lines := strings.Split(lsptest.Planner, "\n")
 	if d := find(steps["opened"].Diagnostics, "AF102"); d == nil || d.Lnum != 2 || d.Col != 0 || d.EndCol != len("Description") || d.Source != "squadci" {
 		t.Errorf("AF102 on open: %+v", d)
 	}
