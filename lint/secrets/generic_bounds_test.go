@@ -13,6 +13,7 @@ func TestIsFileNameBounds(t *testing.T) {
 	for v, want := range map[string]bool{
 		"docs/keys/rotation.md":     true,
 		"a/b.c":                     true,  // the shortest: one byte of name, one of extension
+		"/b.md":                     true,  // the slash first
 		"a/.c":                      false, // the dot right after the slash: a hidden name, no extension
 		"a/bb.":                     false, // ends at the dot
 		"a/b.abcde":                 true,  // a 5-byte extension
