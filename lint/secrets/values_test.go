@@ -22,6 +22,8 @@ func TestValuesMask(t *testing.T) {
 		{"tail cuts a value", []string{"0123456789"}, "xx0123456789yy", 5, "***yy"},
 		{"tail after a value", []string{"0123456789"}, "0123456789 tail", 11, "tail"},
 		{"tail before a value", []string{"0123456789"}, "ab 0123456789", 1, "b ***"},
+		{"tail from a value's end", []string{"0123456789"}, "0123456789tail", 10, "tail"},
+		{"adjacent values merge", []string{"abcd", "wxyz"}, "abcdwxyz", 0, "***"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
