@@ -109,3 +109,25 @@ func TestURLPasswordEdges(t *testing.T) {
 		}
 	}
 }
+
+// A setting that spans a quote ends one connection string and starts the
+// next: the settings after it are judged on their own, whatever the one
+// before it remembered (the remembered answer once covered them too, and
+// hid the token here behind the Server of the text before the quote).
+func TestDocumentationServerAfterAQuotedName(t *testing.T) {
+	a, b := fake(base62, 20, 51), fake(base62, 20, 52)
+	text := "Server=db.example.com;password\": " + a + ";token=" + b + "\n"
+	if got := genericSpans(text); len(got) != 1 || got[0] != b {
+		t.Errorf("generic = %q, want only the token's %q", got, b)
+	}
+	// Each setting's answer is the one a fresh look gives.
+	var m serverMemo
+	for _, name := range []string{"password", "token"} {
+		p := strings.Index(text, name)
+		e := p + strings.IndexAny(text[p:], ";\n")
+		var fresh serverMemo
+		if got, want := m.onDocumentationServer(text, p, e), fresh.onDocumentationServer(text, p, e); got != want {
+			t.Errorf("%s: remembered %v, a fresh look %v", name, got, want)
+		}
+	}
+}

@@ -66,8 +66,14 @@ func (m *serverMemo) onDocumentationServer(text string, p, e int) bool {
 	for hi < len(text) && !isConnStringEnd(text[hi]) {
 		hi++
 	}
-	*m = serverMemo{lo: lo, hi: hi, doc: namesDocumentationServer(text[lo:hi]), ok: true}
-	return m.doc
+	doc := namesDocumentationServer(text[lo:hi])
+	// A setting that spans a quote (a quoted name before an unquoted value)
+	// is not remembered: the settings after it read from that quote on, and
+	// a remembered answer for the whole run would be theirs too.
+	if strings.IndexAny(text[p:e], connStringEnds) < 0 {
+		*m = serverMemo{lo: lo, hi: hi, doc: doc, ok: true}
+	}
+	return doc
 }
 
 // namesDocumentationServer reports a server setting of conn on a
@@ -91,6 +97,9 @@ func namesDocumentationServer(conn string) bool {
 func isLocalSQLServer(host string) bool {
 	return host == "." || strings.EqualFold(host, "(local)") || strings.EqualFold(host, "(localdb)")
 }
+
+// connStringEnds are the bytes isConnStringEnd reports.
+const connStringEnds = "\n\r\"'`"
 
 func isConnStringEnd(c byte) bool { return c == '\n' || c == '\r' || c == '"' || c == '\'' || c == '`' }
 
