@@ -1,6 +1,7 @@
 package squadstate
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -91,6 +92,52 @@ func TestLedger(t *testing.T) {
 			if tt.state != "" {
 				files[sq+"state.json"] = tt.state
 			}
+			var got []string
+			for _, f := range checkIn(files) {
+				if strings.HasPrefix(f, "SS125 ") {
+					got = append(got, f)
+				}
+			}
+			bad := len(got) != len(tt.want)
+			for i := 0; !bad && i < len(got); i++ {
+				bad = !strings.Contains(got[i], tt.want[i])
+			}
+			if bad {
+				t.Errorf("SS125 findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestLedgerAtTheEdges holds the inputs at the very edges of SS125: a
+// difference of exactly the tolerance (allowed), and a summed column that
+// comes first in the table (the Total row's first cell says Total, so
+// that column cannot be compared, but it is not missing either).
+func TestLedgerAtTheEdges(t *testing.T) {
+	n := 2.0 // two role rows
+	tol := strconv.FormatFloat(0.0001*n+1e-9, 'f', -1, 64)
+	zero := func(role string) string { return "| " + role + " | 0 | 0 | 0 | 0 | 0 | 0.0000 | 0.00 |\n" }
+	totalCost := func(cost string) string {
+		return "| **Total** | **0** | **0** | **0** | **0** | **0** | **" + cost + "** | **0.00** |\n"
+	}
+	turnsFirst := "## Usage & Cost\n\n| Turns | Role | In Tokens | Cached | Cache Wr | Out Tokens | Est. Cost (USD) | Est. Credits |\n|---|---|---|---|---|---|---|---|\n" +
+		"| 1 | lead | 10 | 20 | 30 | 40 | 0.1000 | 10.00 |\n| **Total** | | **10** | **20** | **30** | **40** | **0.1000** | **10.00** |\n"
+	tests := []struct {
+		name, ledger, state string
+		want                []string
+	}{
+		{"Total off by exactly the rounding", ledgerAttr + usage(zero("lead"), zero("orchestration"), totalCost(tol)), stateWith(tol, "0"), nil},
+		{"state off by exactly the rounding", ledgerAttr + usage(zero("lead"), zero("orchestration"), totalCost("0.0000")), stateWith(tol, "0"), nil},
+		{"a summed column first", ledgerAttr + turnsFirst, stateWith("0.1", "10"), []string{
+			"the Usage & Cost table has no orchestration row",
+			`role "1" has a ledger row but no history block`,
+			`role "lead" has history blocks (` + sq + `history/Squad Lead.md) but no Usage & Cost row`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := map[string]string{sq + "team.md": team8, sq + "history/Squad Lead.md": hist10,
+				sq + "consumption.md": "# Ledger\n\n" + tt.ledger, sq + "state.json": tt.state}
 			var got []string
 			for _, f := range checkIn(files) {
 				if strings.HasPrefix(f, "SS125 ") {
