@@ -3,6 +3,8 @@ package squadstate
 import (
 	"strings"
 	"testing"
+
+	"github.com/squadci/squadci/lint/source"
 )
 
 func TestIsOneOf(t *testing.T) {
@@ -35,5 +37,12 @@ func TestStateShapeNewer(t *testing.T) {
 	}
 	if want := `"mode" "activeRoles" "openEscalations" "currentRun" "notify"`; strings.Join(keys, " ") != want {
 		t.Errorf("SS114 findings %q, want the missing %s", got, want)
+	}
+}
+
+func TestStr(t *testing.T) {
+	v := source.ParseJSON([]byte(`{"s": "x", "n": 1}`)).Root
+	if str(v.Get("s")) != "x" || str(v.Get("n")) != "" || str(nil) != "" {
+		t.Errorf("str is wrong")
 	}
 }
