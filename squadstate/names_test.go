@@ -91,10 +91,10 @@ func TestRouteTargets(t *testing.T) {
 		cell string
 		want []string // text@raw as the cell holds it
 	}{
-		{"`@Flight`, Dana Whitfield 👤 (product), @copilot 🤖, —", []string{"@Flight@`@Flight`", "Dana Whitfield@Dana Whitfield 👤", "@copilot@@copilot 🤖"}},
+		{"`@Flight`, Dana Whitfield 👤 (product), @copilot 🤖, —", []string{"@Flight@`@Flight`", "Dana Whitfield@Dana Whitfield 👤 (product)", "@copilot@@copilot 🤖"}},
 		{"Keaton primary, Hockney secondary", []string{"Keaton@Keaton primary", "Hockney@Hockney secondary"}},
 		{"Keaton + Hockney", []string{"Keaton@Keaton", "Hockney@Hockney"}},
-		{"Keaton (reviews / pairs) & **Hockney**", []string{"Keaton@Keaton", "Hockney@**Hockney**"}},
+		{"Keaton (reviews / pairs) & **Hockney**", []string{"Keaton@Keaton (reviews / pairs)", "Hockney@**Hockney**"}},
 		{"Keaton and Fact Checker then Scribe", []string{"Keaton@Keaton", "Fact Checker@Fact Checker", "Scribe@Scribe"}},
 		{"Keaton → Hockney; EECOM 🔧", []string{"Keaton@Keaton", "Hockney@Hockney", "EECOM@EECOM 🔧"}},
 		{"[Flight](agents/flight/charter.md) (backup)", []string{"Flight@[Flight](agents/flight/charter.md) (backup)"}},

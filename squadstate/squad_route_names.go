@@ -83,21 +83,23 @@ func routeTargets(cell string) []routeTarget {
 	return out
 }
 
-// maskNotes blanks parenthetical notes and link targets (keeping lengths),
-// so that a separator inside "(reviews / pairs)" or a link's path does not
-// split the cell.
+// maskNotes blanks parenthetical notes and whole markdown links (keeping
+// lengths), so that a separator inside "(reviews / pairs)", a link's text
+// or a link's path does not split the cell. The blank is '_', not a space:
+// a separator's \s* would take in blanked spaces, and the item before it
+// ("[Keaton](a/b.md), Fenster") would end short at "[Keaton".
 func maskNotes(cell string) string {
 	b := []byte(cell)
 	blank := func(s, e int) {
 		for i := s; i < e; i++ {
-			b[i] = ' '
+			b[i] = '_'
 		}
 	}
 	for _, m := range routeNote().FindAllStringIndex(cell, -1) {
 		blank(m[0], m[1])
 	}
-	for _, m := range markdownLink().FindAllStringSubmatchIndex(cell, -1) {
-		blank(m[3], m[1]) // "](target)"
+	for _, m := range markdownLink().FindAllStringIndex(cell, -1) {
+		blank(m[0], m[1]) // "[text](target)"
 	}
 	return string(b)
 }
