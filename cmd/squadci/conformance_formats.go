@@ -1,12 +1,14 @@
 package main
 
 import (
-	"encoding/json"
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"strings"
 
 	"github.com/squadci/squadci/internal/buildinfo"
+	"github.com/squadci/squadci/lint/diag"
+	"github.com/squadci/squadci/lint/report"
 )
 
 // JUnit XML: one test suite, one test case per scenario, so a workflow's
@@ -105,100 +107,34 @@ func xmlSafe(s string) string {
 // at the connector's manifest (the one file of the repository every
 // scenario is about), its evidence in the message.
 
-type confSARIF struct {
-	Schema  string         `json:"$schema"`
-	Version string         `json:"version"`
-	Runs    []confSARIFRun `json:"runs"`
-}
-
-type confSARIFRun struct {
-	Tool    confSARIFTool     `json:"tool"`
-	Results []confSARIFResult `json:"results"`
-}
-
-type confSARIFTool struct {
-	Driver confSARIFDriver `json:"driver"`
-}
-
-type confSARIFDriver struct {
-	Name           string          `json:"name"`
-	Version        string          `json:"version"`
-	InformationURI string          `json:"informationUri"`
-	Rules          []confSARIFRule `json:"rules"`
-}
-
-type confSARIFRule struct {
-	ID               string        `json:"id"`
-	Name             string        `json:"name"`
-	ShortDescription confSARIFText `json:"shortDescription"`
-	FullDescription  confSARIFText `json:"fullDescription"`
-	Help             confSARIFHelp `json:"help"`
-	HelpURI          string        `json:"helpUri"`
-}
-
-type confSARIFHelp struct {
-	Text     string `json:"text"`
-	Markdown string `json:"markdown"`
-}
-
-type confSARIFText struct {
-	Text string `json:"text"`
-}
-
-type confSARIFResult struct {
-	RuleID    string              `json:"ruleId"`
-	RuleIndex int                 `json:"ruleIndex"`
-	Level     string              `json:"level"`
-	Message   confSARIFText       `json:"message"`
-	Locations []confSARIFLocation `json:"locations"`
-}
-
-type confSARIFLocation struct {
-	PhysicalLocation struct {
-		ArtifactLocation struct {
-			URI string `json:"uri"`
-		} `json:"artifactLocation"`
-		Region confSARIFRegion `json:"region"`
-	} `json:"physicalLocation"`
-}
-
-// confSARIFRegion is the whole manifest, lines 1 to its last.
-type confSARIFRegion struct {
-	StartLine int `json:"startLine"`
-	EndLine   int `json:"endLine"`
-}
-
 // conformanceDocsURL is the page that maps the checklist to scenarios.
 const conformanceDocsURL = "https://github.com/squadci/squadci/blob/main/docs/conformance.md"
 
 func (rep *conformanceReport) sarif() ([]byte, error) {
-	run := confSARIFRun{Tool: confSARIFTool{Driver: confSARIFDriver{Name: "squadci connector conformance",
-		Version: buildinfo.Get().Version, InformationURI: conformanceDocsURL}}, Results: []confSARIFResult{}}
-	for i, sc := range conformanceScenarios {
-		short := fmt.Sprintf("Checklist item %d: %s", sc.item, checklist[sc.item-1])
+	tool := report.SARIFTool{Name: "squadci connector conformance", Version: buildinfo.Get().Version, InformationURI: conformanceDocsURL}
+	var rules []report.SARIFRule
+	var results []report.SARIFResult
+	for _, sc := range conformanceScenarios {
 		help := "Scenario " + sc.name + ": " + sc.about + ". Run `squadci connector conformance --connector ID --scenario " +
 			sc.name + " --keep DIR` to look at its tree."
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, confSARIFRule{ID: "conformance/" + sc.name, Name: sc.name,
-			ShortDescription: confSARIFText{Text: short},
-			FullDescription:  confSARIFText{Text: "The scenario: " + sc.about + "."},
-			Help:             confSARIFHelp{Text: help, Markdown: help},
-			HelpURI:          conformanceDocsURL + "#" + sc.name})
+		rules = append(rules, report.SARIFRule{ID: "conformance/" + sc.name, Name: sc.name,
+			Short:    fmt.Sprintf("Checklist item %d: %s", sc.item, checklist[sc.item-1]),
+			Full:     "The scenario: " + sc.about + ".",
+			Help:     help,
+			HelpURI:  conformanceDocsURL + "#" + sc.name,
+			Severity: diag.SeverityError})
 		for _, r := range rep.results {
 			if r.Scenario != sc.name || r.Verdict != verdictFailed {
 				continue
 			}
-			res := confSARIFResult{RuleID: "conformance/" + sc.name, RuleIndex: i, Level: "error",
-				Message: confSARIFText{Text: strings.TrimSpace(oneLine(r.Message) + "\n" + evidenceText(r))}}
-			var loc confSARIFLocation
-			loc.PhysicalLocation.ArtifactLocation.URI = rep.manifest
-			loc.PhysicalLocation.Region = confSARIFRegion{StartLine: 1, EndLine: max(rep.manifestLines, 1)}
-			res.Locations = []confSARIFLocation{loc}
-			run.Results = append(run.Results, res)
+			results = append(results, report.SARIFResult{RuleID: "conformance/" + sc.name, Severity: diag.SeverityError,
+				Message: strings.TrimSpace(oneLine(r.Message) + "\n" + evidenceText(r)),
+				Path:    rep.manifest, StartLine: 1, EndLine: max(rep.manifestLines, 1)})
 		}
 	}
-	b, err := json.MarshalIndent(confSARIF{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []confSARIFRun{run}}, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	if err := report.WriteSARIFLog(&b, tool, rules, results); err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return b.Bytes(), nil
 }

@@ -81,13 +81,38 @@ func TestConformanceSARIFValidates(t *testing.T) {
 	t.Parallel()
 	tool := testtool.Multitool(t)
 	out := conformanceFormatRun(t, "sarif")
-	var log confSARIF
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string }
+				}
+			}
+			Results []struct {
+				RuleID    string
+				RuleIndex int
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine, EndLine int }
+					}
+				}
+			}
+		}
+	}
 	if err := json.Unmarshal([]byte(out), &log); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
 	if len(log.Runs) != 1 || len(log.Runs[0].Tool.Driver.Rules) != len(conformanceScenarios) || len(log.Runs[0].Results) != 1 ||
 		log.Runs[0].Results[0].RuleID != "conformance/pickup" || log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI != "connectors/acme-conf.json" {
 		t.Fatalf("unexpected log:\n%s", out)
+	}
+	res := log.Runs[0].Results[0]
+	if rules := log.Runs[0].Tool.Driver.Rules; rules[res.RuleIndex].ID != res.RuleID {
+		t.Errorf("ruleIndex %d names %s, not %s", res.RuleIndex, rules[res.RuleIndex].ID, res.RuleID)
+	}
+	if reg := res.Locations[0].PhysicalLocation.Region; reg.StartLine != 1 || reg.EndLine < 2 {
+		t.Errorf("the result is not about the whole manifest: %+v", reg)
 	}
 	file := filepath.Join(t.TempDir(), "conformance.sarif")
 	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {

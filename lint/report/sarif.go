@@ -89,8 +89,8 @@ type sarifResult struct {
 	Level               string            `json:"level"`
 	Message             sarifText         `json:"message"`
 	Locations           []sarifLocation   `json:"locations"`
-	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"` // the other places of one cause
-	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`    // the other places of one cause
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"` // always set by WriteSARIF
 	Fixes               []sarifFix        `json:"fixes,omitempty"`
 	Properties          *sarifProperties  `json:"properties,omitempty"`
 }
@@ -124,11 +124,13 @@ type sarifArtifact struct {
 	URIBaseID string `json:"uriBaseId"`
 }
 
+// sarifRegion's columns are always set by WriteSARIF; a region without
+// them is whole lines (WriteSARIFLog).
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
-	StartColumn int `json:"startColumn"`
+	StartColumn int `json:"startColumn,omitempty"`
 	EndLine     int `json:"endLine"`
-	EndColumn   int `json:"endColumn"`
+	EndColumn   int `json:"endColumn,omitempty"`
 }
 
 type sarifInvocation struct {
