@@ -51,7 +51,7 @@ command -v jq >/dev/null || { echo "mutation.sh needs jq (apt-get install jq)" >
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$work"
+git ls-files -z | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$work"
 dry=()
 [ -z "${DRY_RUN:-}" ] || dry=(--dry-run)
 
