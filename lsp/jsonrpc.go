@@ -21,6 +21,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/squadci/squadci/internal/textutil"
 )
 
 // maxMessage bounds one message's body. A body announced larger is read and
@@ -163,13 +165,13 @@ func (r *reader) header() (int, error) {
 		lines++
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
-			problem = fmt.Sprintf("header line %q has no colon", truncate(line, 60))
+			problem = fmt.Sprintf("header line %q has no colon", textutil.Abbreviate(line, 60))
 			continue
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			n, err := strconv.Atoi(strings.TrimSpace(value))
 			if err != nil || n < 0 {
-				problem = fmt.Sprintf("Content-Length %q is not a length", truncate(strings.TrimSpace(value), 30))
+				problem = fmt.Sprintf("Content-Length %q is not a length", textutil.Abbreviate(strings.TrimSpace(value), 30))
 				continue
 			}
 			length = n
@@ -210,13 +212,6 @@ func (r *reader) line() (string, error) {
 		}
 		return strings.TrimRight(string(b), "\r\n"), nil
 	}
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 func shortJSONError(err error) string {
