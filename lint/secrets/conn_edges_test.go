@@ -36,6 +36,16 @@ func TestADOPasswordEdges(t *testing.T) {
 			t.Errorf("findADOPassword(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
+	// A password longer than any generic value is still one value: the span
+	// covers all of it, so the redacted line shows none of it.
+	long := strings.Repeat("Zq7xK2mP9wR4tY8v", 20) + "x"
+	text := "Server=db;Password=" + long + ";"
+	if got := spans(text, findADOPassword(text, 0, nil)); len(got) != 1 || got[0] != long {
+		t.Errorf("a %d-byte password: spans %q", len(long), got)
+	}
+	if red := RedactMatches(text, Scan(text)); strings.Contains(red, "x;") || red != "Server=db;Password=[REDACTED];" {
+		t.Errorf("redacted line %q", red)
+	}
 	if isADOValueByte(' ') || isADOValueByte(';') || !isADOValueByte('!') {
 		t.Error("isADOValueByte: a blank and ';' end a value, '!' does not")
 	}
@@ -128,6 +138,27 @@ func TestDocumentationServerAfterAQuotedName(t *testing.T) {
 		var fresh serverMemo
 		if got, want := m.onDocumentationServer(text, p, e), fresh.onDocumentationServer(text, p, e); got != want {
 			t.Errorf("%s: remembered %v, a fresh look %v", name, got, want)
+		}
+	}
+}
+
+// RedactMatches hides each run it is given and nothing else: an empty, an
+// out-of-order or an out-of-bounds match changes nothing.
+func TestRedactMatchesSkipsWhatHidesNothing(t *testing.T) {
+	text := "key=abcdef rest"
+	for _, c := range []struct {
+		ms   []Match
+		want string
+	}{
+		{[]Match{{Start: 4, End: 10}}, "key=[REDACTED] rest"},
+		{[]Match{{Start: 4, End: 4}}, text},                                       // empty
+		{[]Match{{Start: 6, End: 4}}, text},                                       // reversed
+		{[]Match{{Start: 4, End: 99}}, text},                                      // past the end
+		{[]Match{{Start: 4, End: 10}, {Start: 5, End: 8}}, "key=[REDACTED] rest"}, // overlaps the one before
+		{[]Match{{Start: 0, End: 3}, {Start: 11, End: 15}}, "[REDACTED]=abcdef [REDACTED]"},
+	} {
+		if got := RedactMatches(text, c.ms); got != c.want {
+			t.Errorf("RedactMatches(%v) = %q, want %q", c.ms, got, c.want)
 		}
 	}
 }

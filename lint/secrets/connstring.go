@@ -23,7 +23,9 @@ func findADOPassword(text string, from int, dst []cand) []cand {
 		}
 		s := skipBlanks(text, j+1)
 		e := s
-		for e < len(text) && e-s <= maxGenericValue && isADOValueByte(text[e]) {
+		// The whole value, however long: a span cut short would print the
+		// rest of the password beside the finding.
+		for e < len(text) && isADOValueByte(text[e]) {
 			e++
 		}
 		before := p

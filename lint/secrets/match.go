@@ -58,8 +58,8 @@ func RedactMatches(text string, ms []Match) string {
 	buf := make([]byte, 0, len(text))
 	last := 0
 	for _, m := range ms {
-		if m.Start < last || m.End > len(text) || m.Start > m.End {
-			continue
+		if m.Start < last || m.End > len(text) || m.Start >= m.End {
+			continue // out of order, out of bounds, or empty: nothing to hide
 		}
 		buf = append(buf, text[last:m.Start]...)
 		buf = append(buf, redacted...)
