@@ -95,6 +95,7 @@ func TestParseBaselineErrors(t *testing.T) {
 		{"zero count", entry(`{"rule": "CN101", "path": "a.json", "fingerprint": "` + fpA + `", "count": 0}`), "b.json:3:99: findings[0].count must be a positive whole number"},
 		{"fraction count", entry(`{"rule": "CN101", "path": "a.json", "fingerprint": "` + fpA + `", "count": 1.5}`), "b.json:3:99: findings[0].count must be"},
 		{"repeated", entry(good + ",\n  " + good), "b.json:4:3: findings[1] repeats the entry at line 3"},
+		{"count past 2^31", entry(`{"rule": "CN101", "path": "a.json", "fingerprint": "` + fpA + `", "count": 2147483649}`), "b.json:3:99: findings[0].count must be"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,6 +105,15 @@ func TestParseBaselineErrors(t *testing.T) {
 				t.Errorf("err = %v\nwant prefix %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// The largest count a baseline holds is 2^31.
+func TestParseBaselineLargestCount(t *testing.T) {
+	src := `{"version": 2, "tool": "squadci", "findings": [{"rule": "CN101", "path": "a.json", "fingerprint": "` + fpA + `", "count": 2147483648}]}`
+	b, err := ParseBaseline("b.json", []byte(src))
+	if err != nil || len(b.Entries) != 1 || b.Entries[0].Count != 1<<31 {
+		t.Fatalf("count 2^31: %v %+v", err, b)
 	}
 }
 

@@ -346,3 +346,100 @@ func TestNewSinceCreditTakesWhatTheBaselineHid(t *testing.T) {
 		t.Errorf("kept %d with %d unchanged, want 0 and 1", len(run3.Findings), run3.Adoption.Unchanged)
 	}
 }
+
+// A top level with a line break in its name: git's one answer for both
+// questions has three lines, so they are asked one at a time.
+func TestResolveRevisionTopWithALineBreak(t *testing.T) {
+	testtool.LookPath(t, "git", "apt-get install git")
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := filepath.Join(base, "two\nlines")
+	if err := os.Mkdir(top, 0o755); err != nil {
+		testtool.Unsupported(t, "a directory name with a line break", err)
+	}
+	runGit(t, top, "init", "-q")
+	writeFiles(t, top, map[string]string{"a.md": "a\n"})
+	runGit(t, top, "add", "-A")
+	runGit(t, top, "commit", "-qm", "first")
+	head := runGit(t, top, "rev-parse", "HEAD")
+	r, err := ResolveRevision(context.Background(), ChangesOptions{Root: top, Rev: "HEAD", What: "--new-from-rev"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Top != top || r.Commit != head || r.Prefix != "" {
+		t.Errorf("got top %q commit %q prefix %q, want %q %q \"\"", r.Top, r.Commit, r.Prefix, top, head)
+	}
+}
+
+// gitCounter puts a git on PATH that logs each run and then runs the real
+// one; it returns how many runs the log holds.
+func gitCounter(t *testing.T) func() int {
+	t.Helper()
+	real := testtool.LookPath(t, "git", "apt-get install git")
+	testtool.LookPath(t, "sh", "apt-get install dash")
+	dir := t.TempDir()
+	log := filepath.Join(dir, "runs")
+	script := "#!/bin/sh\necho run >> '" + log + "'\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return func() int {
+		b, err := os.ReadFile(log)
+		if errors.Is(err, os.ErrNotExist) {
+			return 0
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(b), "run\n")
+	}
+}
+
+// One git process resolves a revision: the top level and the commit in
+// one answer. A revision git cannot resolve takes the slower way, to say
+// which question failed.
+func TestResolveRevisionRunsGitOnce(t *testing.T) {
+	top := gitRepo(t, map[string]string{"a.md": "a\n"})
+	runs := gitCounter(t)
+	if _, err := ResolveRevision(context.Background(), ChangesOptions{Root: top, Rev: "HEAD", What: "--new-from-rev"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runs(); n != 1 {
+		t.Errorf("git ran %d times to resolve HEAD, want 1", n)
+	}
+	if _, err := ResolveRevision(context.Background(), ChangesOptions{Root: top, Rev: "nope", What: "--new-from-rev"}); err == nil {
+		t.Fatal("resolved nope")
+	}
+	if n := runs(); n != 4 {
+		t.Errorf("git ran %d times in all after an unknown revision, want 1 + 3", n)
+	}
+}
+
+// Rename detection over named paths takes them literally: a name with
+// glob characters is that file, not a pattern.
+func TestFindRenamesFromLiteralPaths(t *testing.T) {
+	long := strings.Repeat("a line that makes the file similar enough to count as renamed\n", 20)
+	// a1.md, which the pattern a[1].md matches, is gone too, and b.md is
+	// its very copy: read as a pattern, a1.md would be b.md's source.
+	top := gitRepo(t, map[string]string{"a[1].md": long + "changed\n", "a1.md": long})
+	r, err := ResolveRevision(context.Background(), ChangesOptions{Root: top, Rev: "HEAD", What: "--new-from-rev"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a[1].md", "a1.md"} {
+		if err := os.Remove(filepath.Join(top, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFiles(t, top, map[string]string{"b.md": long})
+	runGit(t, top, "add", "-A")
+	if err := r.FindRenamesFrom(context.Background(), []string{"a[1].md"}, []string{"b.md"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]string{"a[1].md": "b.md"}; !reflect.DeepEqual(r.Renames, want) {
+		t.Errorf("renames %v, want %v", r.Renames, want)
+	}
+}
