@@ -120,7 +120,7 @@ func Fill(path string, fill func(io.Writer) error, o Options) error {
 func complete(tmp *os.File, fill func(io.Writer) error, perm fs.FileMode) error {
 	err := fill(tmp)
 	if err == nil {
-		if err = tmp.Chmod(perm); runtime.GOOS == "windows" {
+		if err = chmod(tmp, perm); runtime.GOOS == "windows" {
 			err = nil // no Unix permission bits to set
 		}
 	}
@@ -177,3 +177,6 @@ func SyncDir(dir string) error {
 // fsync is f.Sync, replaced by tests to see what is synced and when, or to
 // fail it.
 var fsync = (*os.File).Sync
+
+// chmod is f.Chmod, replaced by tests to fail it.
+var chmod = (*os.File).Chmod

@@ -141,9 +141,11 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 		fill func(io.Writer) error
 		o    Options
 		sync error
+		mode error
 	}{
 		{name: "fill", fill: func(w io.Writer) error { w.Write([]byte("part")); return boom }},
 		{name: "fsync", sync: boom},
+		{name: "chmod", mode: boom},
 		{name: "check", o: Options{Check: func() error { return boom }}},
 		{name: "publish", o: Options{Gate: func(dir string, op func() error) error {
 			if _, err := os.Stat(filepath.Join(dir, "f")); err == nil {
@@ -161,6 +163,13 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 			if tc.sync != nil {
 				fsync = func(*os.File) error { return tc.sync }
 				t.Cleanup(func() { fsync = (*os.File).Sync })
+			}
+			if tc.mode != nil {
+				if runtime.GOOS == "windows" {
+					t.Skip("no Unix permission bits: a failed chmod is ignored")
+				}
+				chmod = func(*os.File, fs.FileMode) error { return tc.mode }
+				t.Cleanup(func() { chmod = (*os.File).Chmod })
 			}
 			fill := tc.fill
 			if fill == nil {
