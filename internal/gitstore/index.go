@@ -247,7 +247,8 @@ func (ix *Index) readTree(b []byte, prefix string) ([]byte, error) {
 }
 
 // offsetVarint decodes git's offset encoding (index v4 prefix lengths and
-// OFS_DELTA offsets); n is 0 when b ends first or the value overflows.
+// OFS_DELTA offsets); n is 0 when b ends first or the value overflows 64
+// bits, which git's decoder refuses the same way.
 func offsetVarint(b []byte) (v uint64, n int) {
 	if len(b) == 0 {
 		return 0, 0
@@ -256,12 +257,16 @@ func offsetVarint(b []byte) (v uint64, n int) {
 	v = uint64(c & 0x7f)
 	n = 1
 	for c&0x80 != 0 {
-		if n >= len(b) || n > 9 {
+		if n >= len(b) {
 			return 0, 0
+		}
+		v++
+		if v == 0 || v>>57 != 0 {
+			return 0, 0 // the shift would drop bits
 		}
 		c = b[n]
 		n++
-		v = (v+1)<<7 | uint64(c&0x7f)
+		v = v<<7 | uint64(c&0x7f)
 	}
 	return v, n
 }

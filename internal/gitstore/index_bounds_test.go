@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -354,5 +355,24 @@ func TestIndexThatIsADirectory(t *testing.T) {
 	r := &Repo{IndexFile: dir}
 	if _, err := r.ReadIndex(); err == nil || err == errIndexCorrupt {
 		t.Fatalf("ReadIndex of a directory: %v, want the read's error", err)
+	}
+}
+
+// TestOffsetVarintOverflow: a value that needs more than 64 bits is
+// refused (git's decode_varint returns 0 for it), not wrapped around. The
+// largest value, 2^64-1, still decodes.
+func TestOffsetVarintOverflow(t *testing.T) {
+	maxed := encodeOffsetVarint(math.MaxUint64)
+	if v, n := offsetVarint(maxed); v != math.MaxUint64 || n != len(maxed) {
+		t.Errorf("offsetVarint(%x) = %d, %d; want 2^64-1, %d", maxed, v, n, len(maxed))
+	}
+	// Nine bytes that hold 2^57-1, then one more: shifting 2^57 by 7 drops
+	// a bit.
+	over := encodeOffsetVarint(1<<57 - 1)
+	over[len(over)-1] |= 0x80
+	for _, b := range [][]byte{append(over, 0), append(bytes.Repeat([]byte{0xff}, 9), 0x7f)} {
+		if v, n := offsetVarint(b); n != 0 {
+			t.Errorf("offsetVarint(%x) = %d, %d; want n = 0 (overflow)", b, v, n)
+		}
 	}
 }

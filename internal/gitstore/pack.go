@@ -187,7 +187,9 @@ func (p *pack) header(off int64) (entryHeader, error) {
 	case TypeCommit, TypeTree, TypeBlob, TypeTag:
 	case typeOfsDelta:
 		v, m := offsetVarint(b[i:])
-		if m == 0 || v == 0 || int64(v) > off {
+		// The base lies before the delta, at offset 1 or more (git: the
+		// base's offset is neither <= 0 nor past the delta's).
+		if m == 0 || v == 0 || v >= uint64(off) {
 			return entryHeader{}, errPackCorrupt
 		}
 		h.baseOff = off - int64(v)

@@ -501,3 +501,32 @@ func TestPackRefDeltaIDAtTheFileEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestPackOfsDeltaBaseBeforeIt: an OFS_DELTA's base lies at offset 1 or
+// more before it. One that points at offset 0 (the pack's own header), or
+// whose offset is 2^63 or more (negative as a signed offset), is refused,
+// as git refuses both.
+func TestPackOfsDeltaBaseBeforeIt(t *testing.T) {
+	b := newPackBuilder(t)
+	base := b.object(TypeBlob, []byte("abc"))
+	good := b.ofsDelta(base, copyDelta(3, 3))
+	atZero := b.ofsDelta(0, copyDelta(3, 3))
+	delta := copyDelta(3, 3)
+	huge := b.raw(append(append(packHeader(typeOfsDelta, int64(len(delta))), encodeOffsetVarint(1<<63)...), b.deflate(delta)...))
+	path := filepath.Join(t.TempDir(), "p.pack")
+	must(t, os.WriteFile(path, b.bytes(true), 0o644))
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	p := &pack{pack: f}
+	if h, err := p.header(good); err != nil || h.baseOff != base {
+		t.Errorf("a delta of the blob before it: %+v, %v; want base %d", h, err, base)
+	}
+	for what, off := range map[string]int64{"a base at offset 0": atZero, "an offset of 2^63": huge} {
+		if h, err := p.header(off); !errors.Is(err, errPackCorrupt) {
+			t.Errorf("%s: %+v, %v; want errPackCorrupt", what, h, err)
+		}
+	}
+}
