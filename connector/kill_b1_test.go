@@ -80,15 +80,7 @@ func TestKillB1MergeReportIsSortedByPath(t *testing.T) {
 func TestKillB1MergeReportsTheRollBack(t *testing.T) {
 	root, ms, ds := mergeRepo(t, 1)
 	d := ds[0]
-	half := "reports/research/half.md"
-	writeRel(t, root, half, "# half\n")
-	sum, err := hashShardFile(filepath.Join(root, half), int64(len("# half\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	j := newJournal(&mergeTask{id: d.TaskID, mailbox: path0(d)}, time.Now())
-	j.Files = []journalFile{{Path: half, Sha256: sum}, {Path: resultPathOf(d), Sha256: sum}}
-	writeRel(t, root, journalPath(path0(d), d.TaskID), string(encodeJSON(j)))
+	half, _ := interruptedMerge(t, root, d)
 	rep := runMerge(t, root, ms)
 	if len(rep.RolledBack) != 1 || rep.RolledBack[0].TaskID != d.TaskID || rep.RolledBack[0].Action != MergeRolledBack {
 		t.Fatalf("rolledBack %+v, want the interrupted merge of %s", rep.RolledBack, d.TaskID)

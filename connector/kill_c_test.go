@@ -225,16 +225,7 @@ func TestResumeReportsABadMergeJournal(t *testing.T) {
 func TestResumeListsASettledMerge(t *testing.T) {
 	root, ms := resumeRepo(t)
 	d := dispatchAt(t, root, ms, time.Now(), 60, 2)
-	half := "reports/research/half.md"
-	writeRel(t, root, half, "# half\n")
-	sum, err := hashShardFile(filepath.Join(root, half), int64(len("# half\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	j := newJournal(&mergeTask{id: d.TaskID, mailbox: path0(d)}, time.Now())
-	j.Files = []journalFile{{Path: half, Sha256: sum}, {Path: resultPathOf(d), Sha256: sum}}
-	journal := journalPath(path0(d), d.TaskID)
-	writeRel(t, root, journal, string(encodeJSON(j)))
+	half, journal := interruptedMerge(t, root, d)
 	rep := resumeAll(t, root, ms, time.Now())
 	if len(rep.Merges) != 1 || rep.Merges[0].Journal != journal || rep.Merges[0].TaskID != d.TaskID {
 		t.Errorf("merges: %+v", rep.Merges)

@@ -153,15 +153,7 @@ func hasRule(ds []diag.Diagnostic, id string) bool {
 func TestPollSettlesAnInterruptedMerge(t *testing.T) {
 	root, ms, ds := mergeRepo(t, 1)
 	d := ds[0]
-	half := "reports/research/half.md"
-	writeRel(t, root, half, "# half\n")
-	sum, err := hashShardFile(filepath.Join(root, half), int64(len("# half\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	j := newJournal(&mergeTask{id: d.TaskID, mailbox: path0(d)}, time.Now())
-	j.Files = []journalFile{{Path: half, Sha256: sum}, {Path: resultPathOf(d), Sha256: sum}}
-	writeRel(t, root, journalPath(path0(d), d.TaskID), string(encodeJSON(j)))
+	half, _ := interruptedMerge(t, root, d)
 	adapters := map[string]Adapter{"acme-research-agent": {Command: adapterScript(t, root, "ok"), Timeout: time.Minute}}
 	o := pollOnce(t, root, ms, adapters)[d.TaskID]
 	if o.Action != PollRan {
@@ -170,4 +162,22 @@ func TestPollSettlesAnInterruptedMerge(t *testing.T) {
 	if relExists(root, half) || relExists(root, journalPath(path0(d), d.TaskID)) {
 		t.Error("the interrupted merge was not rolled back")
 	}
+}
+
+// interruptedMerge leaves what a merge killed half-way through d's task
+// leaves: one file written (half) and the journal that lists it and the
+// result it had yet to write (at journal).
+func interruptedMerge(t *testing.T, root string, d *Dispatched) (half, journal string) {
+	t.Helper()
+	half = "reports/research/half.md"
+	writeRel(t, root, half, "# half\n")
+	sum, err := hashShardFile(filepath.Join(root, half), int64(len("# half\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := newJournal(&mergeTask{id: d.TaskID, mailbox: path0(d)}, time.Now())
+	j.Files = []journalFile{{Path: half, Sha256: sum}, {Path: resultPathOf(d), Sha256: sum}}
+	journal = journalPath(path0(d), d.TaskID)
+	writeRel(t, root, journal, string(encodeJSON(j)))
+	return half, journal
 }
