@@ -25,12 +25,12 @@ func TestBaselineMarshal(t *testing.T) {
 		finding("CN101", "connectors/b.json", fpA, 3),
 		finding("CN101", "connectors/a.json", fpB, 9),
 		finding("CN101", "connectors/a.json", fpB, 12),
-		finding("AG101", "connectors/a.json", fpA, 1),
+		finding("AG101", "connectors/a.json", fpB, 1), // the rule orders before the fingerprint
 		finding("CN101", "connectors/a.json", fpA, 4),
 	})
 	want := `{"version": 2, "tool": "squadci",
  "findings": [
-  {"rule": "AG101", "path": "connectors/a.json", "fingerprint": "` + fpA + `", "count": 1},
+  {"rule": "AG101", "path": "connectors/a.json", "fingerprint": "` + fpB + `", "count": 1},
   {"rule": "CN101", "path": "connectors/a.json", "fingerprint": "` + fpA + `", "count": 1},
   {"rule": "CN101", "path": "connectors/a.json", "fingerprint": "` + fpB + `", "count": 2},
   {"rule": "CN101", "path": "connectors/b.json", "fingerprint": "` + fpA + `", "count": 1}

@@ -30,7 +30,7 @@ timeout_coefficient=${TIMEOUT_COEFFICIENT:-10}
 # merge, resume and locks (the rest are rules, measured by their fixtures).
 default_pkgs=(
   ./lint/secrets
-  ./lint:baseline.go,baseline_file.go,baseline_write.go,changes.go
+  './lint:baseline.go,baseline_file.go,baseline_write.go,changes.go'
   ./internal/gitstore
   ./lint/fix
   ./internal/atomicfile
