@@ -194,17 +194,22 @@ func WriteSARIF(w io.Writer, run *Run) (warnings []string, err error) {
 		out.Invocations = []sarifInvocation{inv}
 	}
 
+	return warnings, encodeSARIF(w, out)
+}
+
+// encodeSARIF writes a log of the one run, indented, HTML left unescaped.
+func encodeSARIF(w io.Writer, run sarifRun) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{out}}); err != nil {
-		return warnings, fmt.Errorf("writing sarif report: %w", err)
+	if err := enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}}); err != nil {
+		return fmt.Errorf("writing sarif report: %w", err)
 	}
 	if err := bw.Flush(); err != nil {
-		return warnings, fmt.Errorf("writing sarif report: %w", err)
+		return fmt.Errorf("writing sarif report: %w", err)
 	}
-	return warnings, nil
+	return nil
 }
 
 func newSARIFRule(r *diag.Rule) sarifRule {

@@ -1,9 +1,6 @@
 package report
 
 import (
-	"bufio"
-	"encoding/json"
-	"fmt"
 	"io"
 
 	"github.com/squadci/squadci/internal/textutil"
@@ -81,15 +78,5 @@ func WriteSARIFLog(w io.Writer, tool SARIFTool, rules []SARIFRule, results []SAR
 		}
 		out.Results = append(out.Results, res)
 	}
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{out}}); err != nil {
-		return fmt.Errorf("writing sarif report: %w", err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing sarif report: %w", err)
-	}
-	return nil
+	return encodeSARIF(w, out)
 }
